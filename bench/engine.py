@@ -1,0 +1,90 @@
+"""Benchmark of games.engine: random legal games, printing hands and actions per second.
+
+Run from the repository root: python bench/engine.py [--games N] [--seed S]
+Also prints how fast a bot can determinize a mid-hand view and play the hand out.
+"""
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    # Run as a script: make the repository root importable.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import (
+    FINISHED,
+    PLAYING,
+    Ruleset,
+    apply_action,
+    determinize,
+    legal_actions,
+    new_game,
+    view_for,
+)
+
+
+def play_random_game(ruleset: Ruleset, seed: str, rng: random.Random) -> tuple[int, int]:
+    """Play one game with random legal actions; return (hands, actions)."""
+    state = new_game(ruleset, seed)
+    choice = rng.choice
+    actions = 0
+    while state.phase != FINISHED:
+        state = apply_action(state, choice(legal_actions(state)))
+        actions += 1
+    return state.hand_number, actions
+
+
+def playouts_per_second(ruleset: Ruleset, rng: random.Random, count: int) -> float:
+    """Determinize one seat's view after 3 tricks and play the hand out, `count` times."""
+    state = new_game(ruleset, "playouts")
+    while not (state.phase == PLAYING and len(state.tricks) == 3):
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    view = view_for(state, state.turn)
+    hidden = [card for seat in range(4) if seat != state.turn for card in state.cards(seat)]
+    counts = state.hand_counts
+    cpu = time.process_time()
+    for _ in range(count):
+        # Deal the unseen cards at random to the other seats, as a bot would.
+        rng.shuffle(hidden)
+        hands, start = [], 0
+        for seat in range(4):
+            if seat == state.turn:
+                hands.append(state.cards(seat))
+            else:
+                hands.append(hidden[start : start + counts[seat]])
+                start += counts[seat]
+        guess = determinize(view, ruleset, hands)
+        number = guess.hand_number
+        while guess.hand_number == number and guess.phase != FINISHED:
+            guess = apply_action(guess, rng.choice(legal_actions(guess)))
+    return count / (time.process_time() - cpu)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5000, help="games to play (default 5000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
+    args = parser.parse_args()
+    ruleset = Ruleset()
+    rng = random.Random(args.seed)
+    hands = actions = 0
+    # CPU time is what one core spends; wall time also counts other processes' turns.
+    wall, cpu = time.perf_counter(), time.process_time()
+    for game in range(args.games):
+        game_hands, game_actions = play_random_game(ruleset, f"bench-{args.seed}-{game}", rng)
+        hands += game_hands
+        actions += game_actions
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"{args.games} games, {hands} hands, {actions} actions")
+    print(f"{cpu:.2f} s CPU ({wall:.2f} s wall)")
+    print(f"{hands / cpu:,.0f} hands/s")
+    print(f"{actions / cpu:,.0f} actions/s")
+    rate = playouts_per_second(ruleset, rng, max(1, args.games // 5))
+    print(f"{rate:,.0f} determinized mid-hand play-outs/s (10 tricks each)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+"""Pure-Python Spades rules (RULES.md): deterministic, provably fair, no Django."""
+
+from .actions import Action, Bid, IllegalAction, Look, Play, action_from_dict, action_to_dict
+from .cards import CARDS, Card
+from .dealing import commitment, deal, first_dealer, hand_seed
+from .determinization import determinize
+from .rules import apply_action, legal_actions, new_game, replay
+from .ruleset import PRESETS, Ruleset
+from .scoring import HandScore, score_hand
+from .state import BIDDING, FINISHED, PLAYING, GameState, HandResult, Trick
+from .view import view_for
+
+__all__ = [
+    "BIDDING",
+    "CARDS",
+    "FINISHED",
+    "PLAYING",
+    "PRESETS",
+    "Action",
+    "Bid",
+    "Card",
+    "GameState",
+    "HandResult",
+    "HandScore",
+    "IllegalAction",
+    "Look",
+    "Play",
+    "Ruleset",
+    "Trick",
+    "action_from_dict",
+    "action_to_dict",
+    "apply_action",
+    "commitment",
+    "deal",
+    "determinize",
+    "first_dealer",
+    "hand_seed",
+    "legal_actions",
+    "new_game",
+    "replay",
+    "score_hand",
+    "view_for",
+]

@@ -1,0 +1,1 @@
+"""Tests of games.engine, the pure rules package (no Django, no services)."""
