@@ -19,3 +19,17 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+
+class ApiToken(models.Model):
+    """A personal API token; only its SHA-256 is stored, the token is shown once."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)  # lets a person tell their tokens apart
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… of {self.user}"

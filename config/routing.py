@@ -1,3 +1,9 @@
-"""WebSocket URL routes; each app adds its consumers here."""
+"""WebSocket URL routes."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from games.consumers import GameConsumer
+
+websocket_urlpatterns = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+]

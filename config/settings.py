@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "ranked",
     "leagues",
 ]
 
@@ -88,7 +89,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+    # One file per test run, so that runs side by side do not share a database.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
@@ -106,7 +108,12 @@ REDIS_URL = os.environ.get("REDIS_URL", f"unix://{VAR_DIR / 'redis.sock'}")
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": REDIS_URL}], "prefix": "spades"},
+        "CONFIG": {
+            # The layer blocks 5 s per read (BZPOPMIN); redis-py's default socket timeout
+            # is also 5 s, which would cut those reads off and kill consumers.
+            "hosts": [{"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5}],
+            "prefix": "spades",
+        },
     }
 }
 
@@ -167,4 +174,18 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}
+
+# Live games
+BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.6"))  # seconds; feels human
+# A game whose next move is this overdue had its task lost (e.g. a broker restart).
+SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "15"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stuck-games": {
+        "task": "games.sweep_stuck_games",
+        "schedule": float(os.environ.get("SWEEP_INTERVAL", "10")),
+    },
+    "ranked-form-tables": {"task": "ranked.form_tables", "schedule": 2.0},
+    "ranked-rate-pending": {"task": "ranked.rate_pending", "schedule": 30.0},
+    "leagues-sweep": {"task": "leagues.sweep", "schedule": 30.0},
 }

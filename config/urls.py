@@ -9,5 +9,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("accounts/", include("allauth.urls")),
+    path("", include("games.urls")),
+    path("", include("ranked.urls")),
+    path("", include("leagues.urls")),
     path("admin/", admin.site.urls),
 ]

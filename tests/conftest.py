@@ -1,16 +1,18 @@
-"""Shared fixtures: a real Celery worker process and user factories."""
+"""Shared fixtures: real Celery worker and Daphne processes on the test database, and users."""
 
 import os
+import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 
 from config.celery import app as celery_app
-from tests.factories import UserFactory
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,47 +29,124 @@ def database_url() -> str:
 
 
 def service_env() -> dict:
-    """Environment for worker and server processes: the test database and Redis."""
-    return {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": settings.REDIS_URL}
+    """Environment for worker and server processes: the test database and Redis, no delays."""
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    return {
+        **env,
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "BOT_MOVE_DELAY": "0",
+        "SWEEP_GRACE_SECONDS": "3",
+        "SWEEP_INTERVAL": "1",
+    }
 
 
-@pytest.fixture
-def celery_worker(transactional_db):
-    """A real Celery worker process on the real broker, using the test database."""
-    celery_app.control.purge()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--loglevel=WARNING",
-            f"--hostname=test-{os.getpid()}@%h",
-            "--without-heartbeat",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=service_env(),
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
-    while not celery_app.control.ping(timeout=0.5):
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail("The Celery worker did not start")
-    yield process
-    process.terminate()
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
     try:
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:
-        process.kill()
+        os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+
+
+class Worker:
+    """A real Celery worker process (with beat embedded) that can be killed and restarted."""
+
+    def __init__(self, tmp_path: Path):
+        self.tmp_path = tmp_path
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-B",
+             f"--schedule={self.tmp_path / 'beat-schedule'}", "--loglevel=WARNING",
+             f"--hostname=test-{os.getpid()}-{time.monotonic_ns()}@%h",
+             "--without-heartbeat", "--without-gossip", "--without-mingle"],
+            cwd=ROOT,
+            env=service_env(),
+            start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while not celery_app.control.ping(timeout=0.5):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.kill()
+                pytest.fail("The Celery worker did not start")
+
+    def kill(self) -> None:
+        """Dies at once, mid-task if need be, as a crashed machine would."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        _stop(self.process)
+
+
+@pytest.fixture
+def celery_worker(transactional_db, tmp_path):
+    celery_app.control.purge()
+    worker = Worker(tmp_path)
+    worker.start()
+    yield worker
+    worker.stop()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """A real Daphne process serving the site on a local port; can be restarted."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.ws_url = f"ws://127.0.0.1:{port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+             "config.asgi:application"],
+            cwd=ROOT,
+            env=service_env(),
+            start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.url}/", timeout=2):
+                    return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("Daphne did not start")
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        _stop(self.process)
+
+
+@pytest.fixture
+def servers(transactional_db):
+    """Starts Daphne processes on demand: `servers()` gives a new running one."""
+    started = []
+
+    def start() -> Server:
+        server = Server(free_port())
+        server.start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
 
 
 @pytest.fixture
 def user(db):
+    from tests.factories import UserFactory  # needs Django's apps: engine tests run without
+
     return UserFactory()

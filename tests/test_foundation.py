@@ -1,6 +1,10 @@
 """The foundation: pages, accounts through the real allauth pages, health, Celery."""
 
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -8,6 +12,8 @@ from django.core import mail
 from accounts.models import User
 from accounts.services import demo_data_create
 from config.celery import ping
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.django_db
@@ -89,3 +95,14 @@ def test_a_real_task_runs_on_a_real_worker(celery_worker, client):
         "redis": True,
         "worker": True,
     }
+
+
+def test_production_refuses_to_start_with_the_default_secret():
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    command = [sys.executable, "-c", "import django; django.setup()"]
+    refused = subprocess.run(
+        command, env={**env, "DEBUG": "0"}, capture_output=True, text=True, cwd=ROOT
+    )
+    assert refused.returncode != 0 and "Set SECRET_KEY" in refused.stderr
+    started = subprocess.run(command, env={**env, "DEBUG": "0", "SECRET_KEY": "x" * 50}, cwd=ROOT)
+    assert started.returncode == 0

@@ -1,0 +1,164 @@
+"""The live game feed: `/ws/games/{id}/` (htmx partials) or `?format=json` (for scripts).
+
+Thin: authenticate, pass actions to the services, and on each `game.changed` event
+render this viewer's own payload. Every push is the full state with its version, so a
+client that missed messages or reconnected is whole again with the next one.
+"""
+
+import json
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+
+from accounts.tokens import bearer_token, user_for_token
+from games import presenters, services
+from games.events import game_group
+from games.models import Game
+from games.selectors import game_payload, game_snapshot, may_watch, viewer_seat
+
+MAX_FRAME = 4096
+ACTION_TYPES = ("bid", "look", "play")
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        query = parse_qs(self.scope["query_string"].decode())
+        self.json_format = query.get("format", [""])[0] == "json"
+        self.user = await self._authenticate(query)
+        self.last_version = -1
+        self.invite = query.get("invite", [None])[0]
+        snapshot = await self._snapshot_if_allowed(self.invite)
+        if snapshot is None:
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
+        await self.accept()
+        if self.user is not None and viewer_seat(snapshot, self.user.pk) is not None:
+            # Reconnecting brings an away player back; the push that follows shows it.
+            await database_sync_to_async(services.seat_return)(game_id=self.game_id, user=self.user)
+        await self._push(snapshot)
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if text_data is None or len(text_data) > MAX_FRAME:
+            await self._send_error("Frames must be JSON text of at most 4 KB")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self._send_error("The frame is not valid JSON")
+            return
+        if not isinstance(message, dict):
+            await self._send_error("The frame must be a JSON object")
+            return
+        message.pop("HEADERS", None)  # added by htmx's ws-send
+        kind = message.get("type")
+        if kind == "sync":
+            await self._push(await database_sync_to_async(self._snapshot)())
+        elif kind in ACTION_TYPES:
+            await self._act(message)
+        elif kind == "chat":
+            await self._chat(message.get("text"))
+        else:
+            await self._send_error(
+                f"Unknown message type {kind!r} (expected bid, look, play, chat or sync)"
+            )
+
+    async def game_changed(self, event):
+        await self._push(event["snapshot"])
+
+    async def chat_message(self, event):
+        message = event["message"]
+        if self.json_format:
+            await self.send(text_data=json.dumps({"type": "chat", **message}))
+        else:
+            html = render_to_string("games/partials/chat_message.html", {"message": message})
+            await self.send(text_data=f'<div id="chat-log" hx-swap-oob="beforeend">{html}</div>')
+
+    # helpers
+
+    async def _act(self, message: dict) -> None:
+        if self.user is None:
+            await self._send_error("Log in to play", status=403)
+            return
+        version = message.pop("version", None)
+        if not self.json_format:
+            message, version = _from_form(message), _form_int(version)
+        try:
+            await database_sync_to_async(services.game_act)(
+                game_id=self.game_id, user=self.user, data=message, expected_version=version
+            )
+        except services.GameError as error:
+            await self._send_error(str(error), status=error.status)
+
+    async def _chat(self, text) -> None:
+        if self.user is None:
+            await self._send_error("Log in to chat", status=403)
+            return
+        try:
+            await database_sync_to_async(services.chat_post)(
+                game_id=self.game_id, user=self.user, text=text
+            )
+        except services.GameError as error:
+            await self._send_error(str(error), status=error.status)
+
+    async def _push(self, snapshot: dict) -> None:
+        if snapshot["version"] < self.last_version:
+            return  # an older event arrived late; the newer state was already sent
+        self.last_version = snapshot["version"]
+        user_id = self.user.pk if self.user else None
+        payload = game_payload(snapshot, viewer_seat(snapshot, user_id))
+        if self.json_format:
+            await self.send(text_data=json.dumps({"type": "state", **payload}))
+        else:
+            context = presenters.table(payload, invite=self.invite, logged_in=self.user is not None)
+            html = render_to_string("games/partials/table.html", {**context, "oob": True})
+            await self.send(text_data=html)
+
+    async def _send_error(self, message: str, status: int = 400) -> None:
+        if self.json_format:
+            frame = {"type": "error", "error": message, "status": status}
+            await self.send(text_data=json.dumps({**frame, "version": self.last_version}))
+        else:
+            html = render_to_string("games/partials/toast.html", {"message": message})
+            await self.send(text_data=html)
+
+    async def _authenticate(self, query: dict):
+        headers = dict(self.scope.get("headers", []))
+        token = bearer_token(headers.get(b"authorization", b"").decode("latin-1"))
+        token = token or query.get("token", [None])[0]
+        if token:
+            return await database_sync_to_async(user_for_token)(token)
+        user = self.scope.get("user")
+        return user if user is not None and user.is_authenticated else None
+
+    def _snapshot(self) -> dict:
+        return game_snapshot(Game.objects.get(pk=self.game_id))
+
+    @database_sync_to_async
+    def _snapshot_if_allowed(self, invite: str | None) -> dict | None:
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is None or not may_watch(game, self.user.pk if self.user else None, invite):
+            return None
+        return game_snapshot(game)
+
+
+def _form_int(value):
+    """htmx sends form values as strings."""
+    return int(value) if isinstance(value, str) and value.isdigit() else value
+
+
+def _from_form(message: dict) -> dict:
+    data = {"type": message.get("type")}
+    if "tricks" in message:
+        data["tricks"] = _form_int(message["tricks"])
+    if data["type"] == "bid":
+        data["blind"] = message.get("blind") in ("true", "on", True)
+    if "card" in message:
+        data["card"] = message["card"]
+    return data

@@ -1,0 +1,157 @@
+"""Live games: the table, its seats, the action log (the truth) and finished hands."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from games.engine import GameState, Ruleset
+
+
+def _new_seed() -> str:
+    return secrets.token_hex(32)
+
+
+def _new_invite() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    preset = models.CharField(max_length=32, default="classic")
+    ruleset = models.JSONField(default=dict)  # Ruleset.to_dict()
+    seed = models.CharField(max_length=64, default=_new_seed)  # secret: hex of the game seed
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    state = models.JSONField(null=True, blank=True)  # cache of the replayed action log
+    version = models.PositiveIntegerField(default=0)  # actions applied
+    turn_seconds = models.PositiveIntegerField(default=30)
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    private = models.BooleanField(default=False)
+    ranked = models.BooleanField(default=False)  # rated when it ends (ranked app)
+    invite = models.CharField(max_length=32, default=_new_invite)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)  # last write: finds stuck games
+    finished_at = models.DateTimeField(null=True, blank=True)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)  # team 0 or 1
+    rematch = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "turn_deadline"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.status})"
+
+    @property
+    def rules(self) -> Ruleset:
+        return Ruleset.from_dict(self.ruleset)
+
+    @property
+    def engine_state(self) -> GameState:
+        return GameState.from_dict(self.state)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # 0..3 clockwise; team = position % 2
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    bot_level = models.CharField(max_length=16, blank=True)  # set for a bot seat
+    away = models.BooleanField(default=False)  # a bot plays for the person meanwhile
+    timeouts = models.PositiveSmallIntegerField(default=0)  # consecutive
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.position} of game {self.game_id}"
+
+    @property
+    def taken(self) -> bool:
+        return bool(self.user_id or self.bot_level)
+
+
+class Action(models.Model):
+    class Source(models.TextChoices):
+        PLAYER = "player", "Player"
+        BOT = "bot", "Bot"
+        TIMEOUT = "timeout", "Played on timeout"
+        AWAY = "away", "Played while away"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    version = models.PositiveIntegerField()  # the game version this action produced
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8)  # bid, look or play
+    payload = models.JSONField()  # action_to_dict(action)
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.PLAYER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_action_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"v{self.version}: seat {self.seat} {self.payload} (game {self.game_id})"
+
+
+class Hand(models.Model):
+    """A finished hand, written in the transaction of its last card."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    bids = models.JSONField()  # per seat
+    blind = models.JSONField()  # per seat
+    tricks = models.JSONField()  # per seat
+    points = models.JSONField()  # per team: the hand's change
+    scores = models.JSONField()  # per team: totals after the hand
+    bags = models.JSONField()  # per team: totals after the hand
+    penalties = models.JSONField()  # per team: bag penalties this hand
+    boston = models.JSONField()  # per team
+    commitment = models.CharField(max_length=64)
+    seed = models.CharField(max_length=64)  # the revealed hand seed (hex)
+    finished_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_row_per_hand")]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of game {self.game_id}"
+
+
+class ChatMessage(models.Model):
+    """Table chat of players and spectators, kept with the game."""
+
+    MAX_LENGTH = 300
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.text[:40]}"

@@ -1,0 +1,100 @@
+"""Reads of games: the snapshot pushed to viewers and each viewer's payload of it."""
+
+from games.engine import GameState, view_for
+from games.models import ChatMessage, Game
+
+
+def game_snapshot(game: Game) -> dict:
+    """Everything needed to render any viewer's payload (server-side only: it holds the
+    full engine state, so it goes to consumers, never to a client)."""
+    seats = game.seats.select_related("user").order_by("position")
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "version": game.version,
+        "private": game.private,
+        "preset": game.preset,
+        "state": game.state,
+        "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
+        "winner": game.winner,
+        "rematch": game.rematch_id,
+        "seats": [
+            {
+                "seat": seat.position,
+                "user_id": seat.user_id,
+                "name": seat.user.username
+                if seat.user
+                else (f"{seat.bot_level.title()} bot" if seat.bot_level else None),
+                "bot": seat.bot_level or None,
+                "away": seat.away,
+            }
+            for seat in seats
+        ],
+    }
+
+
+def viewer_seat(snapshot: dict, user_id: int | None) -> int | None:
+    if user_id is None:
+        return None
+    for seat in snapshot["seats"]:
+        if seat["user_id"] == user_id:
+            return seat["seat"]
+    return None
+
+
+def game_payload(snapshot: dict, seat: int | None) -> dict:
+    """What one viewer receives (API and JSON WebSocket): their view, never others' cards."""
+    view = None
+    if snapshot["state"] is not None:
+        view = view_for(GameState.from_dict(snapshot["state"]), seat)
+    return {
+        "id": snapshot["id"],
+        "version": snapshot["version"],
+        "status": snapshot["status"],
+        "seat": seat,
+        "seats": [
+            {key: entry[key] for key in ("seat", "name", "bot", "away")}
+            for entry in snapshot["seats"]
+        ],
+        "view": view,
+        "legal": view["legal"] if view else [],
+        "turn_deadline": snapshot["turn_deadline"],
+        "winner": snapshot["winner"],
+        "rematch": snapshot["rematch"],
+    }
+
+
+def may_watch(game: Game, user_id: int | None, invite: str | None) -> bool:
+    """Public games are open to all; private ones to their players and invite holders."""
+    if not game.private or (invite and invite == game.invite):
+        return True
+    return user_id is not None and (
+        game.created_by_id == user_id or game.seats.filter(user_id=user_id).exists()
+    )
+
+
+def chat_entry(message: ChatMessage) -> dict:
+    return {
+        "id": message.pk,
+        "user": message.user.username,
+        "text": message.text,
+        "at": message.created_at.isoformat(),
+    }
+
+
+def chat_history(game: Game, limit: int = 50) -> list[dict]:
+    messages = game.chat.select_related("user").order_by("-created_at", "-pk")[:limit]
+    return [chat_entry(message) for message in reversed(messages)]
+
+
+def lobby_tables(limit: int = 30) -> dict:
+    """Public tables waiting for players, and public games in progress to watch."""
+    public = Game.objects.filter(private=False).prefetch_related("seats__user")
+    return {
+        "open_tables": list(
+            public.filter(status=Game.Status.WAITING).order_by("-created_at")[:limit]
+        ),
+        "live_games": list(
+            public.filter(status=Game.Status.PLAYING).order_by("-started_at")[:limit]
+        ),
+    }

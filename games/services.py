@@ -1,0 +1,521 @@
+"""Every write to a game, as check_/do_ pairs: one locked transaction per write, events
+and timers only after commit. Views, consumers and tasks call these and nothing else."""
+
+import random
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import User
+from games import events, signals
+from games.bots import LEVELS as BOT_LEVELS, get_bot
+from games.engine import (
+    Action as EngineAction,
+    GameState,
+    IllegalAction,
+    Ruleset,
+    action_from_dict,
+    action_to_dict,
+    apply_action,
+    new_game,
+    view_for,
+)
+from games.models import Action, ChatMessage, Game, Hand, Seat
+
+TIMEOUT_BOT = "standard"  # plays for a person who timed out or is away
+AWAY_AFTER_TIMEOUTS = 2
+TURN_SECONDS_RANGE = (5, 600)
+CHAT_RATE = (5, 10)  # at most 5 messages per 10 seconds per person and table
+
+
+class GameError(Exception):
+    """A refused request; `status` is the HTTP status the API answers with."""
+
+    status = 400
+
+
+class NotFound(GameError):
+    status = 404
+
+
+class Forbidden(GameError):
+    status = 403
+
+
+class Conflict(GameError):
+    status = 409
+
+
+# Reading and locking
+
+
+def game_lock(game_id: int) -> Game:
+    """The game row, locked until the transaction ends (writers queue up here)."""
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"There is no game {game_id}") from None
+
+
+def _seats(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("user").order_by("position"))
+
+
+def seat_of(game: Game, user: User | None) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return game.seats.filter(user=user).first()
+
+
+# Creating and joining tables
+
+
+def _check_ruleset(preset: str, options: object) -> Ruleset:
+    try:
+        base = Ruleset.preset(preset)
+        if options in (None, {}):
+            return base
+        if not isinstance(options, dict):
+            raise ValueError("options must be an object of ruleset options")
+        return Ruleset.from_dict({**base.to_dict(), **options})
+    except (ValueError, TypeError) as error:
+        raise GameError(str(error)) from None
+
+
+def _check_bots(bots: object) -> dict[int, str]:
+    if bots in (None, {}):
+        return {}
+    if not isinstance(bots, dict):
+        raise GameError('bots must be an object like {"1": "standard"}')
+    checked = {}
+    for key, level in bots.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() else key
+        if type(seat) is not int or seat not in (1, 2, 3):
+            raise GameError(f"Bots can sit at seats 1, 2 and 3 (the creator takes 0), not {key!r}")
+        if level not in BOT_LEVELS:
+            raise GameError(f"Unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+        checked[seat] = level
+    return checked
+
+
+def check_table_create(
+    *, preset: str, options: object, bots: object, private: object, turn_seconds: object
+) -> tuple[Ruleset, dict[int, str]]:
+    ruleset = _check_ruleset(preset, options)
+    if type(private) is not bool:
+        raise GameError("private must be true or false")
+    low, high = TURN_SECONDS_RANGE
+    if type(turn_seconds) is not int or not low <= turn_seconds <= high:
+        raise GameError(f"turn_seconds must be a whole number from {low} to {high}")
+    return ruleset, _check_bots(bots)
+
+
+@transaction.atomic
+def table_create(
+    *,
+    owner: User,
+    preset: str = "classic",
+    options: object = None,
+    bots: object = None,
+    private: bool = False,
+    turn_seconds: int = 30,
+) -> Game:
+    """A new table: the owner at seat 0, the given bots, the rest open."""
+    ruleset, bot_seats = check_table_create(
+        preset=preset, options=options, bots=bots, private=private, turn_seconds=turn_seconds
+    )
+    game = Game.objects.create(
+        preset=preset,
+        ruleset=ruleset.to_dict(),
+        private=private,
+        turn_seconds=turn_seconds,
+        created_by=owner,
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                game=game,
+                position=position,
+                user=owner if position == 0 else None,
+                bot_level=bot_seats.get(position, ""),
+            )
+            for position in range(4)
+        ]
+    )
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def game_create_seated(
+    *,
+    players: list[User | str],
+    preset: str = "classic",
+    options: object = None,
+    turn_seconds: int = 30,
+    private: bool = False,
+    ranked: bool = False,
+    created_by: User | None = None,
+) -> Game:
+    """A game that starts at once with `players` at seats 0..3 (a User, or a bot level).
+
+    For matchmaking, leagues and tournaments, which decide the seats themselves."""
+    ruleset, _ = check_table_create(
+        preset=preset, options=options, bots=None, private=private, turn_seconds=turn_seconds
+    )
+    if len(players) != 4:
+        raise GameError("A game needs exactly four players")
+    for player in players:
+        if isinstance(player, str) and player not in BOT_LEVELS:
+            raise GameError(f"Unknown bot level {player!r}")
+    people = [player.pk for player in players if not isinstance(player, str)]
+    if len(set(people)) != len(people):
+        raise GameError("A person can take only one seat")
+    game = Game.objects.create(
+        preset=preset,
+        ruleset=ruleset.to_dict(),
+        private=private,
+        ranked=ranked,
+        turn_seconds=turn_seconds,
+        created_by=created_by,
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                game=game,
+                position=position,
+                user=None if isinstance(player, str) else player,
+                bot_level=player if isinstance(player, str) else "",
+            )
+            for position, player in enumerate(players)
+        ]
+    )
+    _start_if_full(game)
+    return game
+
+
+def check_table_join(game: Game, user: User, position: object, invite: object) -> Seat:
+    if game.status != Game.Status.WAITING:
+        raise Conflict("This game has already started")
+    if game.private and invite != game.invite and game.created_by_id != user.pk:
+        raise Forbidden("This table is private: you need its invite link")
+    if game.seats.filter(user=user).exists():
+        raise Conflict("You already have a seat at this table")
+    if type(position) is not int or not 0 <= position < 4:
+        raise GameError("seat must be a whole number from 0 to 3")
+    seat = game.seats.get(position=position)
+    if seat.taken:
+        raise Conflict(f"Seat {position} is taken")
+    return seat
+
+
+@transaction.atomic
+def table_join(*, game_id: int, user: User, seat: object, invite: object = None) -> Game:
+    game = game_lock(game_id)
+    taken = check_table_join(game, user, seat, invite)
+    taken.user = user
+    taken.save(update_fields=["user"])
+    _start_if_full(game)
+    _notify_after_commit(game)
+    return game
+
+
+@transaction.atomic
+def table_leave(*, game_id: int, user: User) -> Game:
+    """Before the start the seat opens again; during play a bot takes over at once."""
+    game = game_lock(game_id)
+    seat = seat_of(game, user)
+    if seat is None:
+        raise Forbidden("You are not seated at this table")
+    if game.status == Game.Status.FINISHED:
+        raise Conflict("This game is over")
+    if game.status == Game.Status.WAITING:
+        seat.user = None
+        seat.save(update_fields=["user"])
+        if not game.seats.filter(user__isnull=False).exists():
+            game.delete()  # nobody left to wait for
+            return game
+    else:
+        seat.away = True
+        seat.save(update_fields=["away"])
+        _schedule_after_commit(game)
+    _notify_after_commit(game)
+    return game
+
+
+def _start_if_full(game: Game) -> None:
+    seats = _seats(game)
+    if not all(seat.taken for seat in seats):
+        return
+    state = new_game(game.rules, bytes.fromhex(game.seed))
+    game.status = Game.Status.PLAYING
+    game.started_at = timezone.now()
+    game.state = state.to_dict()
+    game.version = state.version
+    game.turn_deadline = _deadline(game, state, seats, previous=None)
+    game.save()
+    _schedule_after_commit(game)
+
+
+# Acting
+
+
+def check_act(game: Game, seat: Seat, action: EngineAction, expected_version: object) -> GameState:
+    """The state after `action`, or an error saying why not; changes nothing."""
+    if game.status != Game.Status.PLAYING:
+        raise Conflict("This game is over" if game.status == "finished" else "Not started yet")
+    if expected_version is not None:
+        if type(expected_version) is not int:
+            raise GameError("version must be a whole number")
+        if expected_version != game.version:
+            raise Conflict(
+                f"Stale version {expected_version}: the game is at version {game.version}"
+            )
+    try:
+        return apply_action(game.engine_state, action)
+    except IllegalAction as error:
+        raise GameError(str(error)) from None
+
+
+def do_act(game: Game, seat: Seat, action: EngineAction, new: GameState, source: str) -> Game:
+    """Writes the action, the new state and any finished hands; events after commit."""
+    old_results = len(game.state["results"])
+    previous = game.engine_state
+    seats = _seats(game)
+    game.version = new.version
+    try:
+        with transaction.atomic():  # a duplicate version must not poison the outer one
+            Action.objects.create(
+                game=game,
+                version=new.version,
+                seat=seat.position,
+                kind=type(action).__name__.lower(),
+                payload=action_to_dict(action),
+                source=source,
+            )
+    except IntegrityError:
+        raise Conflict("That turn was already played") from None
+    Hand.objects.bulk_create(
+        [
+            Hand(
+                game=game,
+                number=result.hand_number,
+                dealer=result.dealer,
+                bids=list(result.bids),
+                blind=list(result.blind),
+                tricks=list(result.tricks),
+                points=list(result.points),
+                scores=list(result.scores),
+                bags=list(result.bags),
+                penalties=list(result.penalties),
+                boston=list(result.boston),
+                commitment=result.commitment,
+                seed=result.seed.hex(),
+            )
+            for result in new.results[old_results:]
+        ]
+    )
+    if source == Action.Source.PLAYER and (seat.away or seat.timeouts):
+        seat.away, seat.timeouts = False, 0
+        seat.save(update_fields=["away", "timeouts"])
+    game.state = new.to_dict()
+    if new.winner is not None:
+        game.status = Game.Status.FINISHED
+        game.winner = new.winner
+        game.finished_at = timezone.now()
+        game.turn_deadline = None
+        game_id = game.pk
+        transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game_id=game_id))
+    else:
+        game.turn_deadline = _deadline(game, new, seats, previous)
+    game.save()
+    _notify_after_commit(game)
+    _schedule_after_commit(game)
+    return game
+
+
+@transaction.atomic
+def game_act(*, game_id: int, user: User, data: object, expected_version: object = None) -> Game:
+    """A person's action, in the JSON form of the API and the WebSockets."""
+    game = game_lock(game_id)
+    seat = seat_of(game, user)
+    if seat is None:
+        raise Forbidden("You are not playing in this game")
+    try:
+        action = action_from_dict(data, seat.position)
+    except ValueError as error:
+        raise GameError(str(error)) from None
+    new = check_act(game, seat, action, expected_version)
+    return do_act(game, seat, action, new, Action.Source.PLAYER)
+
+
+def _bot_rng(game: Game) -> random.Random:
+    # Seeded by the secret game seed and version: reproducible, yet not guessable.
+    return random.Random(f"{game.seed}:{game.version}")
+
+
+@transaction.atomic
+def game_autoplay(*, game_id: int, version: int, timeout: bool) -> Game | None:
+    """A bot's move (or a move for a person who timed out or is away) at `version`.
+
+    Does nothing when the game has moved on: stale or repeated tasks are harmless.
+    """
+    game = game_lock(game_id)
+    if game.status != Game.Status.PLAYING or game.version != version:
+        return None
+    state = game.engine_state
+    seat = game.seats.get(position=state.turn)
+    if seat.bot_level:
+        level, source = seat.bot_level, Action.Source.BOT
+    elif timeout:
+        if game.turn_deadline and timezone.now() < game.turn_deadline:
+            return None  # fired early; the sweep re-arms it
+        seat.timeouts += 1
+        seat.away = seat.timeouts >= AWAY_AFTER_TIMEOUTS
+        seat.save(update_fields=["timeouts", "away"])
+        level, source = TIMEOUT_BOT, Action.Source.TIMEOUT
+    elif seat.away:
+        level, source = TIMEOUT_BOT, Action.Source.AWAY
+    else:
+        return None  # a person's turn: only their deadline may play for them
+    action = get_bot(level)(view_for(state, seat.position), game.rules, _bot_rng(game))
+    return do_act(game, seat, action, apply_action(state, action), source)
+
+
+@transaction.atomic
+def seat_return(*, game_id: int, user: User) -> None:
+    """A person who was away came back (reconnected): they play their own turns again."""
+    game = game_lock(game_id)
+    seat = seat_of(game, user)
+    if seat is None or not (seat.away or seat.timeouts) or game.status != Game.Status.PLAYING:
+        return
+    seat.away, seat.timeouts = False, 0
+    seat.save(update_fields=["away", "timeouts"])
+    game.turn_deadline = _deadline(game, game.engine_state, _seats(game), previous=None)
+    game.save(update_fields=["turn_deadline", "updated_at"])
+    _notify_after_commit(game)
+    _schedule_after_commit(game)
+
+
+@transaction.atomic
+def game_rematch(*, game_id: int, user: User) -> Game:
+    """A new game with the same seats, started at once; every player gets the same one."""
+    game = game_lock(game_id)
+    if seat_of(game, user) is None:
+        raise Forbidden("Only the players can start a rematch")
+    if game.status != Game.Status.FINISHED:
+        raise Conflict("The game is not over yet")
+    if game.rematch_id:
+        return game.rematch
+    rematch = Game.objects.create(
+        preset=game.preset,
+        ruleset=game.ruleset,
+        private=game.private,
+        turn_seconds=game.turn_seconds,
+        created_by=user,
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(game=rematch, position=seat.position, user=seat.user, bot_level=seat.bot_level)
+            for seat in _seats(game)
+        ]
+    )
+    _start_if_full(rematch)
+    game.rematch = rematch
+    game.save(update_fields=["rematch", "updated_at"])
+    _notify_after_commit(game)
+    return rematch
+
+
+# Chat
+
+
+def check_chat(game: Game, user: User, text: object) -> str:
+    if not user.is_authenticated:
+        raise Forbidden("Log in to chat")
+    if not isinstance(text, str) or not text.strip():
+        raise GameError("Write something first")
+    text = text.strip()
+    if len(text) > ChatMessage.MAX_LENGTH:
+        raise GameError(f"Messages can be at most {ChatMessage.MAX_LENGTH} characters long")
+    count, seconds = CHAT_RATE
+    since = timezone.now() - timedelta(seconds=seconds)
+    if game.chat.filter(user=user, created_at__gte=since).count() >= count:
+        raise GameError("You are sending messages too fast; wait a few seconds")
+    return text
+
+
+@transaction.atomic
+def chat_post(*, game_id: int, user: User, text: object) -> ChatMessage:
+    game = game_lock(game_id)
+    message = ChatMessage.objects.create(game=game, user=user, text=check_chat(game, user, text))
+    transaction.on_commit(lambda: events.chat_posted(message))
+    return message
+
+
+# Timers and events
+
+
+def _plays_by_itself(seat: Seat) -> bool:
+    return bool(seat.bot_level) or seat.away
+
+
+def _deadline(game: Game, state: GameState, seats: list[Seat], previous: GameState | None):
+    """When the person to act must have acted; kept while the same turn goes on."""
+    if state.turn is None or _plays_by_itself(seats[state.turn]):
+        return None
+    same_turn = (
+        previous is not None
+        and game.turn_deadline is not None
+        and (previous.turn, previous.phase, previous.hand_number)
+        == (state.turn, state.phase, state.hand_number)
+        and len(previous.tricks) == len(state.tricks)
+    )
+    if same_turn:
+        return game.turn_deadline  # e.g. another seat only looked at their cards
+    return timezone.now() + timedelta(seconds=game.turn_seconds)
+
+
+def _notify_after_commit(game: Game) -> None:
+    game_id = game.pk
+    transaction.on_commit(lambda: events.game_changed(game_id))
+
+
+def _schedule_after_commit(game: Game) -> None:
+    game_id = game.pk
+    transaction.on_commit(lambda: schedule_next_move(game_id))
+
+
+def schedule_next_move(game_id: int) -> None:
+    """Arms the task for whoever acts next, tagged with the current version."""
+    from config.celery import app
+
+    game = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING).first()
+    if game is None:
+        return
+    seat = game.seats.get(position=game.state["turn"])
+    if _plays_by_itself(seat):
+        app.send_task(
+            "games.bot_move", args=(game.pk, game.version), countdown=settings.BOT_MOVE_DELAY
+        )
+    else:
+        app.send_task("games.turn_timeout", args=(game.pk, game.version), eta=game.turn_deadline)
+
+
+def sweep_stuck_games(*, grace_seconds: float | None = None) -> int:
+    """Re-arms games whose next task was lost (e.g. a broker restart); returns how many.
+
+    Re-arming a game that was not stuck is harmless: the task of an old version does nothing.
+    """
+    grace = settings.SWEEP_GRACE_SECONDS if grace_seconds is None else grace_seconds
+    cutoff = timezone.now() - timedelta(seconds=grace)
+    overdue = Q(turn_deadline__lt=cutoff) | Q(turn_deadline=None, updated_at__lt=cutoff)
+    stuck = list(
+        Game.objects.filter(overdue, status=Game.Status.PLAYING).values_list("pk", flat=True)
+    )
+    for game_id in stuck:
+        schedule_next_move(game_id)
+    return len(stuck)

@@ -1,0 +1,9 @@
+"""Signals for the apps built on top of games (ranked play, leagues, tournaments), so
+that games never imports them. Sent after the transaction that caused them commits."""
+
+from django.dispatch import Signal
+
+# Sent with game_id= once a game's last action has committed. Receivers must be cheap
+# (queue an idempotent Celery task). A process that dies right after the commit never
+# sends it, so each receiving app also sweeps for finished games it has not processed.
+game_finished = Signal()

@@ -1,0 +1,26 @@
+"""Celery tasks of live games. Each is tagged with the game version it was armed for and
+does nothing once the game has moved on, so re-delivery and duplicates are harmless."""
+
+from contextlib import suppress
+
+from celery import shared_task
+
+from games import services
+
+
+@shared_task(name="games.bot_move", acks_late=True)
+def bot_move(game_id: int, version: int) -> None:
+    # The game may be gone, or someone moved first: then there is nothing to do.
+    with suppress(services.NotFound, services.Conflict):
+        services.game_autoplay(game_id=game_id, version=version, timeout=False)
+
+
+@shared_task(name="games.turn_timeout", acks_late=True)
+def turn_timeout(game_id: int, version: int) -> None:
+    with suppress(services.NotFound, services.Conflict):
+        services.game_autoplay(game_id=game_id, version=version, timeout=True)
+
+
+@shared_task(name="games.sweep_stuck_games")
+def sweep_stuck_games() -> int:
+    return services.sweep_stuck_games()

@@ -1,0 +1,21 @@
+"""URL routes of games: browser pages and the JSON API."""
+
+from django.urls import path
+
+from games import api, views
+
+urlpatterns = [
+    path("play/", views.lobby, name="lobby"),
+    path("play/now", views.play_now, name="play_now"),
+    path("play/create", views.create_table, name="create_table"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/join", views.join, name="join"),
+    path("games/<int:game_id>/leave", views.leave, name="leave"),
+    path("games/<int:game_id>/rematch", views.rematch, name="rematch"),
+    path("verify/", views.verify, name="verify"),
+    path("api/tables", api.table_create, name="api_table_create"),
+    path("api/tables/<int:game_id>/join", api.table_join, name="api_table_join"),
+    path("api/tables/<int:game_id>/leave", api.table_leave, name="api_table_leave"),
+    path("api/games/<int:game_id>", api.game_detail, name="api_game"),
+    path("api/games/<int:game_id>/actions", api.game_action, name="api_game_actions"),
+]

@@ -1,0 +1,62 @@
+"""Services that other apps build on: seated games and the game_finished signal."""
+
+import pytest
+
+from games import services
+from games.models import Game
+from games.signals import game_finished
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_seated_game_starts_at_once_with_people_and_bots():
+    alice, bob = UserFactory(), UserFactory()
+    game = services.game_create_seated(
+        players=[alice, "standard", bob, "expert"], ranked=True, turn_seconds=20
+    )
+    assert game.status == "playing" and game.ranked and game.turn_seconds == 20
+    seats = [(s.user, s.bot_level) for s in game.seats.all()]
+    assert seats == [(alice, ""), (None, "standard"), (bob, ""), (None, "expert")]
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (["random"] * 3, "exactly four players"),
+        (["random", "random", "random", "genius"], "Unknown bot level 'genius'"),
+    ],
+)
+def test_seated_games_refuse_bad_seats(players, message):
+    with pytest.raises(services.GameError, match=message):
+        services.game_create_seated(players=players)
+
+
+def test_one_person_cannot_take_two_seats():
+    alice = UserFactory()
+    with pytest.raises(services.GameError, match="only one seat"):
+        services.game_create_seated(players=[alice, "random", alice, "random"])
+
+
+def test_the_end_of_a_game_is_signalled_after_commit(django_capture_on_commit_callbacks):
+    finished = []
+
+    def receiver(sender, game_id, **kwargs):
+        finished.append(game_id)
+
+    game_finished.connect(receiver)
+    try:
+        alice = UserFactory()
+        game = services.game_create_seated(
+            players=[alice, "random", "random", "random"], preset="quick"
+        )
+        Game.objects.filter(pk=game.pk).update(turn_deadline=None)
+        with django_capture_on_commit_callbacks(execute=True):
+            while Game.objects.get(pk=game.pk).status == "playing":
+                current = Game.objects.get(pk=game.pk)
+                if current.seats.get(position=current.state["turn"]).user_id:
+                    services.table_leave(game_id=game.pk, user=alice)  # a bot takes over
+                services.game_autoplay(game_id=game.pk, version=current.version, timeout=False)
+        assert finished == [game.pk]
+    finally:
+        game_finished.disconnect(receiver)
