@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class LeaguesConfig(AppConfig):
     name = "leagues"
     verbose_name = "Clubs and leagues"
+
+    def ready(self) -> None:
+        from games.signals import game_finished
+        from leagues.tasks import on_game_finished
+
+        game_finished.connect(on_game_finished, dispatch_uid="leagues.record_game")

@@ -1,0 +1,476 @@
+"""The Django admin of clubs, leagues and tournaments.
+
+Tournament directors (staff with the "Tournament directors" group's permissions) run
+tournaments here: open and close registration, pair the next round (a draft they review
+and edit in the round's page), start it, record forfeits and finish. Every step is an
+admin action on the list and a button on the change page; both call the same service,
+refusals come back as error messages, and each success is logged with who did it."""
+
+from collections.abc import Callable
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from games.engine import PRESETS
+from games.services import GameError
+from leagues import selectors, services
+from leagues.models import (
+    Club,
+    Entrant,
+    FixtureDecision,
+    Membership,
+    Pairing,
+    Round,
+    Season,
+    Team,
+    Tournament,
+)
+
+
+def _run(
+    model_admin: admin.ModelAdmin,
+    request: HttpRequest,
+    objects,
+    call: Callable,
+    done: Callable[[object, object], str],
+) -> list:
+    """Runs a service for each object; says what happened or why not. Returns results."""
+    results = []
+    for obj in objects:
+        try:
+            result = call(obj)
+        except GameError as error:
+            model_admin.message_user(request, f"{obj}: {error}", messages.ERROR)
+            continue
+        text = done(obj, result)
+        model_admin.message_user(request, text, messages.SUCCESS)
+        model_admin.log_change(request, obj, text)
+        results.append(result)
+    return results
+
+
+class StepButtonsMixin:
+    """Buttons on the change page that run one of the admin's actions on that object."""
+
+    steps: dict[str, str] = {}  # URL step name -> action method name
+
+    def get_urls(self):
+        info = self.model._meta.app_label, self.model._meta.model_name
+        return [
+            path(
+                "<int:pk>/step/<str:step>/",
+                self.admin_site.admin_view(self.step_view),
+                name="{}_{}_step".format(*info),
+            ),
+            *super().get_urls(),
+        ]
+
+    def step_view(self, request: HttpRequest, pk: int, step: str) -> HttpResponse:
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if step not in self.steps:
+            raise Http404("No such step")
+        obj = self.get_object(request, str(pk))
+        if obj is None:
+            raise Http404("No such object")
+        if not self.has_change_permission(request, obj):
+            raise PermissionDenied
+        action = getattr(self, self.steps[step])
+        response = action(request, self.model.objects.filter(pk=pk))
+        info = self.model._meta.app_label, self.model._meta.model_name
+        return response or redirect(reverse("admin:{}_{}_change".format(*info), args=[pk]))
+
+
+# Tournaments
+
+
+class TournamentForm(forms.ModelForm):
+    preset = forms.ChoiceField(choices=[(name, name.replace("-", " ").title()) for name in PRESETS])
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "slug", "description", "club", "format", "swiss_rounds", "preset",
+                  "options", "turn_seconds"]  # fmt: skip
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk and self.instance.rounds.exists():
+            for name in ("format", "preset", "options", "turn_seconds"):
+                if name in self.changed_data:
+                    self.add_error(name, "This cannot change once rounds are paired")
+        try:
+            services.check_rules(
+                preset=data.get("preset"),
+                options=data.get("options"),
+                turn_seconds=data.get("turn_seconds"),
+            )
+        except GameError as error:
+            raise ValidationError(str(error)) from None
+        return data
+
+
+class EntrantInline(admin.TabularInline):
+    model = Entrant
+    fields = ("player_a", "player_b", "name", "seed_rating", "seed", "withdrawn")
+    readonly_fields = ("seed",)
+    autocomplete_fields = ("player_a", "player_b")
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
+    form = TournamentForm
+    list_display = ("name", "format", "status", "entrant_count", "round_count", "club")
+    list_filter = ("status", "format")
+    search_fields = ("name",)
+    prepopulated_fields = {"slug": ("name",)}
+    fields = (
+        ("name", "slug"),
+        "description",
+        "club",
+        ("format", "swiss_rounds"),
+        ("preset", "turn_seconds"),
+        "options",
+        "status",
+        "public_page",
+    )
+    readonly_fields = ("status", "public_page")
+    inlines = [EntrantInline]
+    actions = ["open_registration", "close_registration", "pair_next_round", "start_round",
+               "finish_tournament"]  # fmt: skip
+    steps = {
+        "open": "open_registration",
+        "close": "close_registration",
+        "pair": "pair_next_round",
+        "start": "start_round",
+        "finish": "finish_tournament",
+    }
+    change_form_template = "admin/leagues/tournament/change_form.html"
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(entrants_total=Count("entrants", distinct=True))
+            .annotate(rounds_total=Count("rounds", distinct=True))
+        )
+
+    @admin.display(description="entrants", ordering="entrants_total")
+    def entrant_count(self, obj: Tournament) -> int:
+        return obj.entrants_total
+
+    @admin.display(description="rounds", ordering="rounds_total")
+    def round_count(self, obj: Tournament) -> int:
+        return obj.rounds_total
+
+    @admin.display(description="public page")
+    def public_page(self, obj: Tournament) -> str:
+        if not obj.pk:
+            return "-"
+        url = selectors.tournament_url(obj)
+        return format_html('<a href="{}">{}</a>', url, url)
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        obj = self.get_object(request, object_id)
+        rounds = list(obj.rounds.order_by("number")) if obj else []
+        statuses = {round_.status for round_ in rounds}
+        extra = {
+            "tournament_rounds": rounds,
+            "round_drafted": Round.Status.DRAFT in statuses,
+            "round_running": Round.Status.RUNNING in statuses,
+            **(extra_context or {}),
+        }
+        return super().change_view(request, object_id, form_url, extra_context=extra)
+
+    @admin.action(description="Open registration", permissions=["change"])
+    def open_registration(self, request, queryset):
+        _run(
+            self,
+            request,
+            queryset,
+            lambda t: services.tournament_open_registration(tournament=t, director=request.user),
+            lambda t, _: f"{t}: registration is open",
+        )
+
+    @admin.action(description="Close registration (pairs single players)", permissions=["change"])
+    def close_registration(self, request, queryset):
+        def done(tournament, left_alone) -> str:
+            text = f"{tournament}: registration is closed"
+            if left_alone:
+                names = ", ".join(str(entrant.player_a) for entrant in left_alone)
+                text += f". {names} had no partner: give them one in the entrants, or they sit out"
+            return text
+
+        _run(
+            self,
+            request,
+            queryset,
+            lambda t: services.tournament_close_registration(tournament=t, director=request.user),
+            done,
+        )
+
+    @admin.action(description="Pair the next round (a draft to review)", permissions=["change"])
+    def pair_next_round(self, request, queryset):
+        rounds = _run(
+            self,
+            request,
+            queryset,
+            lambda t: services.round_generate(tournament=t, director=request.user),
+            lambda t, r: (
+                f"{t}: round {r.number} is paired. Review and edit the pairings, "
+                "then start the round"
+            ),
+        )
+        if len(rounds) == 1:
+            return redirect(reverse("admin:leagues_round_change", args=[rounds[0].pk]))
+        return None
+
+    @admin.action(description="Start the paired round (creates its games)", permissions=["change"])
+    def start_round(self, request, queryset):
+        def start(tournament: Tournament) -> Round:
+            draft = tournament.rounds.filter(status=Round.Status.DRAFT).first()
+            if draft is None:
+                raise services.Conflict("No round is waiting to start: pair the next round first")
+            return services.round_start(round_id=draft.pk, director=request.user)
+
+        _run(
+            self,
+            request,
+            queryset,
+            start,
+            lambda t, r: f"{t}: round {r.number} has started; the players have been told",
+        )
+
+    @admin.action(description="Finish the tournament", permissions=["change"])
+    def finish_tournament(self, request, queryset):
+        _run(
+            self,
+            request,
+            queryset,
+            lambda t: services.tournament_finish(tournament=t, director=request.user),
+            lambda t, _: f"{t} is finished",
+        )
+
+
+class PairingFormSet(forms.BaseInlineFormSet):
+    """Edits of a drafted round must keep each entrant at one table at most."""
+
+    def clean(self):
+        super().clean()
+        seen = set()
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or data.get("DELETE"):
+                continue
+            a, b = data.get("entrant_a"), data.get("entrant_b")
+            if a is not None and a == b:
+                raise ValidationError(f"{a} cannot play against themselves")
+            for entrant in (a, b):
+                if entrant is None:
+                    continue
+                if entrant.pk in seen:
+                    raise ValidationError(f"{entrant} is paired twice")
+                seen.add(entrant.pk)
+
+
+class PairingInline(admin.TabularInline):
+    model = Pairing
+    formset = PairingFormSet
+    extra = 0
+    draft_fields = ("table", "entrant_a", "entrant_b")
+    result_fields = ("status", "winner", "score", "watch", "decided_by", "note")
+
+    def _draft(self, obj) -> bool:
+        return obj is not None and obj.status == Round.Status.DRAFT
+
+    def get_fields(self, request, obj=None):
+        return self.draft_fields if self._draft(obj) else self.draft_fields + self.result_fields
+
+    def get_readonly_fields(self, request, obj=None):
+        return () if self._draft(obj) else self.draft_fields + self.result_fields
+
+    def has_add_permission(self, request, obj=None):
+        return self._draft(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._draft(obj) and super().has_delete_permission(request, obj)
+
+    def get_formset(self, request, obj=None, **kwargs):
+        request._leagues_round = obj  # the entrant choices depend on the round's tournament
+        return super().get_formset(request, obj, **kwargs)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        round_ = getattr(request, "_leagues_round", None)
+        if db_field.name in ("entrant_a", "entrant_b") and round_ is not None:
+            kwargs["queryset"] = Entrant.objects.filter(
+                tournament_id=round_.tournament_id, withdrawn=False
+            ).select_related("player_a", "player_b")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @admin.display(description="score")
+    def score(self, obj: Pairing) -> str:
+        return "-" if obj.score_a is None else f"{obj.score_a} to {obj.score_b}"
+
+    @admin.display(description="game")
+    def watch(self, obj: Pairing) -> str:
+        if not obj.game_id:
+            return "-"
+        return format_html('<a href="{}">Watch</a>', selectors.game_url(obj.game))
+
+
+@admin.register(Round)
+class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
+    list_display = ("__str__", "status", "started_at", "finished_at")
+    list_filter = ("status", "tournament")
+    fields = ("tournament", "number", "status")
+    readonly_fields = ("tournament", "number", "status")
+    inlines = [PairingInline]
+    actions = ["start_rounds"]
+    steps = {"start": "start_rounds"}
+    change_form_template = "admin/leagues/round/change_form.html"
+
+    def has_add_permission(self, request):
+        return False  # rounds come from "Pair the next round"
+
+    def has_delete_permission(self, request, obj=None):
+        # Only a draft goes, to pair the round again; deleting a started round would
+        # orphan its games and results.
+        return (
+            obj is not None
+            and obj.status == Round.Status.DRAFT
+            and (super().has_delete_permission(request, obj))
+        )
+
+    @admin.action(description="Start the selected rounds (creates their games)",
+                  permissions=["change"])  # fmt: skip
+    def start_rounds(self, request, queryset):
+        _run(
+            self,
+            request,
+            queryset.order_by("number"),
+            lambda r: services.round_start(round_id=r.pk, director=request.user),
+            lambda r, _: f"{r} has started; the players have been told",
+        )
+
+
+@admin.register(Pairing)
+class PairingAdmin(admin.ModelAdmin):
+    """Results, and the director's forfeits."""
+
+    list_display = ("round", "table", "entrant_a", "entrant_b", "status", "winner", "score",
+                    "watch", "decided_by")  # fmt: skip
+    list_filter = ("status", "round__tournament")
+    list_select_related = ("round__tournament", "entrant_a", "entrant_b", "winner", "game",
+                           "decided_by")  # fmt: skip
+    fields = ("round", "table", "entrant_a", "entrant_b", "status", "winner", "score", "watch",
+              "decided_by", "decided_at", "note")  # fmt: skip
+    readonly_fields = fields
+    actions = ["forfeit_a", "forfeit_b", "forfeit_both"]
+    score = PairingInline.score
+    watch = PairingInline.watch
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def _forfeit(self, request, queryset, side: str | None) -> None:
+        def forfeit(row: Pairing) -> Pairing:
+            winner = {"a": row.entrant_a, "b": row.entrant_b}.get(side)
+            return services.pairing_forfeit(pairing_id=row.pk, director=request.user, winner=winner)
+
+        _run(
+            self,
+            request,
+            queryset,
+            forfeit,
+            lambda row, result: f"{result.round}, table {result.table}: forfeit recorded",
+        )
+
+    @admin.action(description="Forfeit: entrant A wins", permissions=["change"])
+    def forfeit_a(self, request, queryset):
+        self._forfeit(request, queryset, "a")
+
+    @admin.action(description="Forfeit: entrant B wins", permissions=["change"])
+    def forfeit_b(self, request, queryset):
+        self._forfeit(request, queryset, "b")
+
+    @admin.action(description="Double forfeit: both lose (not in elimination)",
+                  permissions=["change"])  # fmt: skip
+    def forfeit_both(self, request, queryset):
+        self._forfeit(request, queryset, None)
+
+
+# Clubs and leagues: run by club admins on the site; here for the site's staff to look
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    fields = ("user", "role", "joined_at")
+    readonly_fields = ("joined_at",)
+    autocomplete_fields = ("user",)
+    extra = 0
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "public", "created_by", "created_at")
+    list_filter = ("public",)
+    search_fields = ("name",)
+    prepopulated_fields = {"slug": ("name",)}
+    fields = ("name", "slug", "description", "public")
+    inlines = [MembershipInline]
+
+
+class TeamInline(admin.TabularInline):
+    model = Team
+    fields = ("name", "player_a", "player_b")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "status", "start_date", "round_days")
+    list_filter = ("status",)
+    search_fields = ("name", "club__name")
+    fields = ("club", "name", "status", "start_date", "round_days", "double_round_robin",
+              "points_win", "points_loss", "started_at", "finished_at")  # fmt: skip
+    inlines = [TeamInline]
+
+    def has_change_permission(self, request, obj=None):
+        return False  # club admins run their seasons on the site
+
+
+@admin.register(FixtureDecision)
+class FixtureDecisionAdmin(admin.ModelAdmin):
+    """The record of league forfeits and extensions: who decided what, when."""
+
+    list_display = ("fixture", "kind", "made_by", "made_at", "winner", "new_deadline", "note")
+    list_filter = ("kind",)
+    list_select_related = ("fixture__home", "fixture__away", "made_by", "winner")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,127 @@
+"""Forms of the club and league pages."""
+
+from dataclasses import fields
+
+from django import forms
+from django.utils import timezone
+
+from accounts.models import User
+from games.engine import PRESETS, Ruleset
+from games.forms import OPTION_LABELS
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=80)
+    description = forms.CharField(
+        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    public = forms.BooleanField(
+        required=False, initial=True, label="Public (listed; anyone may ask to join)"
+    )
+
+
+class ClubSettingsForm(forms.Form):
+    description = forms.CharField(
+        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    public = forms.BooleanField(required=False, label="Public (listed; anyone may ask to join)")
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=80, initial="Season 1")
+    preset = forms.ChoiceField(
+        choices=[(name, name.replace("-", " ").title()) for name in PRESETS]
+        + [("custom", "Custom rules")],
+        initial="classic",
+        label="Rules",
+    )
+    turn_seconds = forms.IntegerField(min_value=5, max_value=600, initial=30, label="Turn time (s)")
+    start_date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    round_days = forms.IntegerField(
+        min_value=1, max_value=60, initial=7, label="Round length (days)"
+    )
+    double_round_robin = forms.BooleanField(
+        required=False, label="Double round robin (every team meets every other twice)"
+    )
+    points_win = forms.IntegerField(min_value=0, max_value=10, initial=2, label="Points per win")
+    points_loss = forms.IntegerField(min_value=0, max_value=10, initial=0, label="Points per loss")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["start_date"].initial = timezone.localdate()
+        defaults = Ruleset()
+        for option in fields(Ruleset):
+            label, initial = OPTION_LABELS[option.name], getattr(defaults, option.name)
+            kind = forms.BooleanField if option.type is bool else forms.IntegerField
+            self.fields[option.name] = kind(required=False, initial=initial, label=label)
+
+    def main_fields(self):
+        names = ("name", "preset", "turn_seconds", "start_date", "round_days", "points_win",
+                 "points_loss", "double_round_robin")  # fmt: skip
+        return [self[name] for name in names]
+
+    def option_fields(self):
+        return [self[option.name] for option in fields(Ruleset)]
+
+    def rules(self) -> tuple[str, dict | None]:
+        """The preset and the custom options (None: the preset as it is)."""
+        preset = self.cleaned_data["preset"]
+        if preset != "custom":
+            return preset, None
+        options = {}
+        for option in fields(Ruleset):
+            value = self.cleaned_data.get(option.name)
+            if value is None and option.name != "losing_score":
+                value = getattr(Ruleset(), option.name)
+            options[option.name] = value
+        return "classic", options
+
+
+class MemberChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: User) -> str:
+        return obj.username
+
+
+class TeamForm(forms.Form):
+    player_a = MemberChoiceField(queryset=User.objects.none(), label="Player")
+    player_b = MemberChoiceField(queryset=User.objects.none(), label="Partner")
+    name = forms.CharField(max_length=80, required=False, label="Team name (optional)")
+
+    def __init__(self, *args, members=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("player_a", "player_b"):
+            self.fields[name].queryset = members if members is not None else User.objects.none()
+
+
+class ForfeitForm(forms.Form):
+    winner = forms.ChoiceField(
+        choices=[("home", "Home team wins"), ("away", "Away team wins"), ("none", "Both lose")]
+    )
+    note = forms.CharField(max_length=200, required=False)
+
+
+class ExtendForm(forms.Form):
+    deadline = forms.DateTimeField(
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        label="New deadline",
+    )
+    note = forms.CharField(max_length=200, required=False)
+
+
+class RegisterForm(forms.Form):
+    partner = forms.CharField(
+        max_length=150,
+        required=False,
+        label="Partner's username",
+        help_text="Leave empty to register alone: you will be paired with another single "
+        "player of a similar rating when registration closes.",
+    )
+
+    def clean_partner(self) -> User | None:
+        name = self.cleaned_data["partner"].strip()
+        if not name:
+            return None
+        partner = User.objects.filter(username__iexact=name, is_active=True).first()
+        if partner is None:
+            raise forms.ValidationError(f"There is nobody called {name}")
+        return partner

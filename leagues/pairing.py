@@ -1,0 +1,177 @@
+"""Pure scheduling and pairing: round robin, Swiss and single elimination. No Django.
+
+Entrants are any hashable values (the callers pass primary keys). A pair is
+`(first, second)`; `second` is None for a bye."""
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from math import ceil, log2
+
+
+def _distinct[T: Hashable](entrants: Sequence[T], least: int) -> list[T]:
+    players = list(entrants)
+    if None in players or len(set(players)) != len(players):
+        raise ValueError("Entrants must be distinct and not None")
+    if len(players) < least:
+        raise ValueError(f"At least {least} entrants are needed")
+    return players
+
+
+# Round robin
+
+
+def round_robin[T: Hashable](
+    entrants: Sequence[T], *, double: bool = False
+) -> list[list[tuple[T, T | None]]]:
+    """Every round of a round robin by the circle method: each pair meets exactly once
+    (twice when `double`, with sides swapped the second time). An odd count gives one
+    bye a round, a different entrant's each time; the bye pair comes last."""
+    players: list[T | None] = list(_distinct(entrants, 2))
+    if len(players) % 2:
+        players.append(None)
+    size = len(players)
+    fixed, rest = players[0], players[1:]
+    rounds = []
+    for number in range(size - 1):
+        order = [fixed, *rest]
+        pairs, bye = [], None
+        for i in range(size // 2):
+            first, second = order[i], order[size - 1 - i]
+            if i == 0 and number % 2:
+                first, second = second, first  # the fixed entrant alternates sides
+            if first is None or second is None:
+                bye = (first if second is None else second, None)
+            else:
+                pairs.append((first, second))
+        rounds.append(pairs + ([bye] if bye else []))
+        rest = rest[-1:] + rest[:-1]
+    if double:
+        rounds += [
+            [(second, first) if second is not None else (first, None) for first, second in pairs]
+            for pairs in rounds
+        ]
+    return rounds
+
+
+# Swiss
+
+
+def _perfect_matching[T: Hashable](
+    order: Sequence[T], allowed: Callable[[T, T], bool]
+) -> list[tuple[T, T]] | None:
+    """Pairs everyone in `order` (best first) with allowed pairs only, or None when that is
+    impossible. Exhaustive backtracking: the best unpaired entrant tries the nearest
+    opponents first, so score groups stay together; failed remainders are remembered."""
+    failed: set[tuple[T, ...]] = set()
+
+    def solve(remaining: tuple[T, ...]) -> list[tuple[T, T]] | None:
+        if not remaining:
+            return []
+        if remaining in failed:
+            return None
+        # Cheap pruning: someone with no possible opponent left dooms this branch.
+        if any(not any(allowed(a, b) for b in remaining if b != a) for a in remaining):
+            failed.add(remaining)
+            return None
+        first, rest = remaining[0], remaining[1:]
+        for index, other in enumerate(rest):
+            if allowed(first, other):
+                found = solve(rest[:index] + rest[index + 1 :])
+                if found is not None:
+                    return [(first, other), *found]
+        failed.add(remaining)
+        return None
+
+    return solve(tuple(order))
+
+
+def _greedy_matching[T: Hashable](
+    order: Sequence[T], fresh: Callable[[T, T], bool]
+) -> list[tuple[T, T]]:
+    """Pairs everyone, avoiding rematches where it can but allowing them: the fallback for
+    when no pairing without a rematch exists at all."""
+    left, pairs = list(order), []
+    while left:
+        first = left.pop(0)
+        other = next((b for b in left if fresh(first, b)), left[0])
+        left.remove(other)
+        pairs.append((first, other))
+    return pairs
+
+
+def swiss_round[T: Hashable](
+    ranking: Sequence[T],
+    *,
+    played: Iterable[frozenset] = (),
+    had_bye: Iterable[T] = (),
+) -> list[tuple[T, T | None]]:
+    """One Swiss round for `ranking` (best first: by score, then tie-breaks).
+
+    Guarantees, in order of priority:
+    1. no pair of `played` meets again whenever some pairing of the round avoids every
+       rematch (the search is exhaustive);
+    2. with an odd count the bye goes to the lowest-ranked entrant who has not had one
+       and whose bye leaves a pairing without rematches (to one who had a bye only when
+       nobody else's would);
+    3. entrants meet the nearest-ranked opponent the first two rules allow.
+    The bye pair comes last."""
+    players = _distinct(ranking, 2)
+    met = {frozenset(pair) for pair in played}
+    byes = set(had_bye)
+
+    def fresh(a: T, b: T) -> bool:
+        return frozenset((a, b)) not in met
+
+    if len(players) % 2 == 0:
+        pairs = _perfect_matching(players, fresh) or _greedy_matching(players, fresh)
+        return list(pairs)
+    lowest_first = list(reversed(players))
+    candidates = [p for p in lowest_first if p not in byes] + [p for p in lowest_first if p in byes]
+    for bye in candidates:
+        pairs = _perfect_matching([p for p in players if p != bye], fresh)
+        if pairs is not None:
+            return [*pairs, (bye, None)]
+    bye = candidates[0]
+    return [*_greedy_matching([p for p in players if p != bye], fresh), (bye, None)]
+
+
+def swiss_rounds_for(count: int) -> int:
+    """The usual number of Swiss rounds: enough to find a single unbeaten entrant."""
+    return max(1, ceil(log2(max(count, 2))))
+
+
+# Single elimination
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seed numbers (1 = best) in bracket slot order for a bracket of `size` (a power of
+    two): 1 v size, and the top two seeds can only meet in the final."""
+    if size < 1 or size & (size - 1):
+        raise ValueError("A bracket size is a power of two")
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for first in order for seed in (first, total - first)]
+    return order
+
+
+def elimination_rounds(count: int) -> int:
+    """How many rounds a single elimination of `count` entrants takes."""
+    return ceil(log2(count)) if count > 1 else 0
+
+
+def elimination_first_round[T: Hashable](seeded: Sequence[T]) -> list[tuple[T, T | None]]:
+    """The first round for entrants in seed order (best first). The bracket is the next
+    power of two; the missing slots are byes, and they go to the top seeds."""
+    players = _distinct(seeded, 2)
+    size = 1 << elimination_rounds(len(players))
+    slots = [players[seed - 1] if seed <= len(players) else None for seed in bracket_order(size)]
+    return [(slots[i], slots[i + 1]) for i in range(0, size, 2)]
+
+
+def elimination_next_round[T: Hashable](winners: Sequence[T]) -> list[tuple[T, T]]:
+    """The next round from the previous round's winners in bracket order: the winners of
+    matches 1 and 2 meet, then those of 3 and 4, and so on."""
+    players = _distinct(winners, 2)
+    if len(players) & (len(players) - 1):
+        raise ValueError("A bracket round has a power of two of winners")
+    return [(players[i], players[i + 1]) for i in range(0, len(players), 2)]

@@ -1,0 +1,403 @@
+"""Reads of clubs, leagues and tournaments: pages' data, standings and brackets."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Count, Prefetch
+from django.urls import reverse
+
+from accounts.models import User
+from games.models import Game
+from leagues import pairing
+from leagues.models import (
+    Club,
+    Entrant,
+    Fixture,
+    FixturePresence,
+    JoinRequest,
+    Membership,
+    Notification,
+    Pairing,
+    Round,
+    Season,
+    Team,
+    Tournament,
+)
+
+# URLs
+
+
+def game_url(game: Game) -> str:
+    url = reverse("game", args=[game.pk])
+    return f"{url}?invite={game.invite}" if game.private else url
+
+
+def club_url(club: Club) -> str:
+    return reverse("leagues:club", args=[club.slug])
+
+
+def season_url(season: Season) -> str:
+    return reverse("leagues:season", args=[season.pk])
+
+
+def fixture_url(fixture: Fixture) -> str:
+    return reverse("leagues:fixture", args=[fixture.pk])
+
+
+def tournament_url(tournament: Tournament) -> str:
+    return reverse("leagues:tournament", args=[tournament.slug])
+
+
+# Clubs
+
+
+def membership_of(club: Club, user: User | None) -> Membership | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return club.memberships.filter(user=user).first()
+
+
+def may_view_club(club: Club, user: User | None) -> bool:
+    """Public clubs are open to all; a private club's page only to its members."""
+    return club.public or membership_of(club, user) is not None
+
+
+def clubs_overview(user: User | None) -> dict:
+    signed_in = user is not None and user.is_authenticated
+    mine = (
+        Club.objects.filter(pk__in=Membership.objects.filter(user=user).values("club"))
+        .annotate(size=Count("memberships"))
+        .order_by("name")
+        if signed_in
+        else Club.objects.none()
+    )
+    return {
+        "my_clubs": list(mine),
+        "public_clubs": list(
+            Club.objects.filter(public=True).annotate(size=Count("memberships")).order_by("name")
+        ),
+        "notifications": notifications_for(user),
+        "tournaments": list(
+            Tournament.objects.exclude(status=Tournament.Status.DRAFT).order_by("-created_at")[:10]
+        ),
+    }
+
+
+def notifications_for(user: User | None, limit: int = 10) -> list[Notification]:
+    if user is None or not user.is_authenticated:
+        return []
+    return list(Notification.objects.filter(user=user, read_at=None)[:limit])
+
+
+def current_season(club: Club) -> Season | None:
+    """The running season, else the latest finished one, else one being prepared."""
+    seasons = club.seasons.all()
+    for status in (Season.Status.RUNNING, Season.Status.FINISHED, Season.Status.DRAFT):
+        season = seasons.filter(status=status).order_by("-created_at").first()
+        if season is not None:
+            return season
+    return None
+
+
+def _fixtures(queryset):
+    return queryset.select_related(
+        "season__club",
+        "home__player_a",
+        "home__player_b",
+        "away__player_a",
+        "away__player_b",
+        "winner",
+        "game",
+    )
+
+
+def club_page(club: Club, user: User | None) -> dict:
+    membership = membership_of(club, user)
+    season = current_season(club)
+    fixtures = _fixtures(Fixture.objects.filter(season__club=club, away__isnull=False))
+    return {
+        "club": club,
+        "membership": membership,
+        "is_admin": bool(membership and membership.is_admin),
+        "members": list(club.memberships.select_related("user").order_by("role", "user__username")),
+        "season": season,
+        "seasons": list(club.seasons.all()),
+        "standings": season_standings(season) if season else [],
+        "upcoming": list(
+            fixtures.filter(status__in=[Fixture.Status.SCHEDULED, Fixture.Status.PLAYING]).order_by(
+                "deadline", "pk"
+            )[:10]
+        ),
+        "recent": list(
+            fixtures.filter(status__in=[Fixture.Status.PLAYED, Fixture.Status.FORFEIT]).order_by(
+                "-decided_at", "-pk"
+            )[:10]
+        ),
+        "requests": list(
+            club.join_requests.filter(status=JoinRequest.Status.PENDING).select_related("user")
+        )
+        if membership and membership.is_admin
+        else [],
+        "requested": bool(
+            user
+            and user.is_authenticated
+            and club.join_requests.filter(user=user, status=JoinRequest.Status.PENDING).exists()
+        ),
+        "tournaments": list(club.tournaments.exclude(status=Tournament.Status.DRAFT)),
+        "notifications": notifications_for(user),
+    }
+
+
+# Leagues
+
+
+@dataclass
+class TeamRow:
+    team: Team
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    points: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    head_to_head: int = 0  # league points against the teams level on points
+    position: int = 0
+
+    @property
+    def difference(self) -> int:
+        return self.points_for - self.points_against
+
+
+def _league_points(season: Season, fixture: Fixture, team_id: int) -> int:
+    if fixture.winner_id == team_id:
+        return season.points_win
+    # A forfeit loser gets nothing; a played loss gets the season's loss points.
+    return season.points_loss if fixture.status == Fixture.Status.PLAYED else 0
+
+
+def season_standings(season: Season) -> list[TeamRow]:
+    """Played, won, lost, league points, game points for and against. Ties are broken by
+    the league points between the tied teams (head-to-head), then the difference, then
+    points for. A forfeit counts as a win and a loss, with no game points."""
+    rows = {
+        team.pk: TeamRow(team=team)
+        for team in season.teams.select_related("player_a", "player_b").order_by("name")
+    }
+    results = list(
+        season.fixtures.filter(
+            status__in=[Fixture.Status.PLAYED, Fixture.Status.FORFEIT], away__isnull=False
+        )
+    )
+    for fixture in results:
+        sides = (
+            (fixture.home_id, fixture.home_score, fixture.away_score),
+            (fixture.away_id, fixture.away_score, fixture.home_score),
+        )
+        for team_id, scored, conceded in sides:
+            row = rows[team_id]
+            row.played += 1
+            row.won += fixture.winner_id == team_id
+            row.lost += fixture.winner_id != team_id
+            row.points += _league_points(season, fixture, team_id)
+            row.points_for += scored or 0
+            row.points_against += conceded or 0
+    level = defaultdict(set)
+    for row in rows.values():
+        level[row.points].add(row.team.pk)
+    for fixture in results:
+        if fixture.away_id in level[rows[fixture.home_id].points]:
+            for team_id in (fixture.home_id, fixture.away_id):
+                rows[team_id].head_to_head += _league_points(season, fixture, team_id)
+    ordered = sorted(
+        rows.values(),
+        key=lambda r: (-r.points, -r.head_to_head, -r.difference, -r.points_for, r.team.name),
+    )
+    for position, row in enumerate(ordered, start=1):
+        row.position = position
+    return ordered
+
+
+def season_page(season: Season, user: User | None) -> dict:
+    membership = membership_of(season.club, user)
+    fixtures = _fixtures(season.fixtures.all()).order_by("round", "pk")
+    rounds = defaultdict(list)
+    for fixture in fixtures:
+        rounds[fixture.round].append(fixture)
+    return {
+        "season": season,
+        "club": season.club,
+        "is_admin": bool(membership and membership.is_admin),
+        "teams": list(season.teams.select_related("player_a", "player_b")),
+        "standings": season_standings(season),
+        "rounds": sorted(rounds.items()),
+        "members": [
+            m.user
+            for m in season.club.memberships.select_related("user").order_by("user__username")
+        ],
+    }
+
+
+def fixture_page(fixture: Fixture, user: User | None, now: datetime) -> dict:
+    season = fixture.season
+    membership = membership_of(season.club, user)
+    players = fixture.players() if fixture.away_id else []
+    fresh = {
+        presence.user_id
+        for presence in fixture.presences.filter(at__gte=now - FixturePresence.WINDOW)
+    }
+    return {
+        "fixture": fixture,
+        "season": season,
+        "club": season.club,
+        "is_admin": bool(membership and membership.is_admin),
+        "is_player": bool(user and user.is_authenticated and user.pk in {p.pk for p in players}),
+        "players": [{"user": player, "present": player.pk in fresh} for player in players],
+        "present_count": len(fresh & {p.pk for p in players}),
+        "overdue": fixture.overdue,
+        "decisions": list(fixture.decisions.select_related("made_by", "winner")),
+        "game_url": game_url(fixture.game) if fixture.game_id else None,
+        "window_minutes": int(FixturePresence.WINDOW.total_seconds() // 60),
+    }
+
+
+# Tournaments
+
+
+@dataclass
+class EntrantRow:
+    entrant: Entrant
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    byes: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    buchholz: int = 0
+    opponents: list = field(default_factory=list)
+    position: int = 0
+
+    @property
+    def score(self) -> int:
+        return self.won + self.byes
+
+    @property
+    def difference(self) -> int:
+        return self.points_for - self.points_against
+
+
+def tournament_standings(
+    tournament: Tournament, *, seeds: list[int] | None = None
+) -> list[EntrantRow]:
+    """Score (a win or a bye is 1), then for Swiss the Buchholz (the sum of the opponents'
+    scores), then the game-point difference, then the seed. Forfeits count as wins and
+    losses with no game points. `seeds` orders entrants before seeds are fixed."""
+    entrants = tournament.entrants.select_related("player_a", "player_b").filter(
+        player_b__isnull=False
+    )
+    rows = {entrant.pk: EntrantRow(entrant=entrant) for entrant in entrants}
+    decided = Pairing.objects.filter(
+        round__tournament=tournament,
+        status__in=[Pairing.Status.FINISHED, Pairing.Status.FORFEIT, Pairing.Status.BYE],
+    )
+    for row_ in decided:
+        if row_.entrant_b_id is None:
+            if row_.entrant_a_id in rows:
+                rows[row_.entrant_a_id].byes += 1
+            continue
+        for me, other, scored, conceded in (
+            (row_.entrant_a_id, row_.entrant_b_id, row_.score_a, row_.score_b),
+            (row_.entrant_b_id, row_.entrant_a_id, row_.score_b, row_.score_a),
+        ):
+            if me not in rows:
+                continue
+            row = rows[me]
+            row.played += 1
+            row.won += row_.winner_id == me
+            row.lost += row_.winner_id != me
+            row.points_for += scored or 0
+            row.points_against += conceded or 0
+            row.opponents.append(other)
+    for row in rows.values():
+        row.buchholz = sum(rows[other].score for other in row.opponents if other in rows)
+    order = {pk: index for index, pk in enumerate(seeds or [])}
+
+    def seed(row: EntrantRow) -> tuple:
+        return (order.get(row.entrant.pk, row.entrant.seed or 10_000), row.entrant.pk)
+
+    swiss = tournament.format == Tournament.Format.SWISS
+    ordered = sorted(
+        rows.values(),
+        key=lambda r: (-r.score, -r.buchholz if swiss else 0, -r.difference, *seed(r)),
+    )
+    for position, row in enumerate(ordered, start=1):
+        row.position = position
+    return ordered
+
+
+def _pairings(queryset):
+    return queryset.select_related(
+        "entrant_a__player_a",
+        "entrant_a__player_b",
+        "entrant_b__player_a",
+        "entrant_b__player_b",
+        "winner",
+        "game",
+    ).order_by("table")
+
+
+def bracket(tournament: Tournament, rounds: list[Round]) -> list[dict]:
+    """Elimination columns: the rounds paired so far, then empty slots for the rest."""
+    seeded = tournament.entrants.filter(seed__isnull=False).count()
+    if tournament.format != Tournament.Format.ELIMINATION or seeded < 2:
+        return []
+    total = pairing.elimination_rounds(seeded)
+    columns = []
+    for number in range(1, total + 1):
+        matches = (1 << total) >> number
+        played = next((r for r in rounds if r.number == number), None)
+        title = {total: "Final", total - 1: "Semi-finals", total - 2: "Quarter-finals"}.get(
+            number, f"Round {number}"
+        )
+        columns.append(
+            {
+                "title": title,
+                "pairings": list(played.pairings.all()) if played else [],
+                "empty": range(0 if played else matches),
+            }
+        )
+    return columns
+
+
+def tournament_page(tournament: Tournament, user: User | None) -> dict:
+    rounds = list(
+        tournament.rounds.exclude(status=Round.Status.DRAFT)
+        .prefetch_related(Prefetch("pairings", queryset=_pairings(Pairing.objects.all())))
+        .order_by("-number")
+    )
+    entrants = list(
+        tournament.entrants.select_related("player_a", "player_b").order_by("seed", "pk")
+    )
+    signed_in = user is not None and user.is_authenticated
+    mine = None
+    if signed_in:
+        mine = next((e for e in entrants if user.pk in (e.player_a_id, e.player_b_id)), None)
+    my_games = []
+    if mine is not None:
+        my_games = [
+            p
+            for r in rounds
+            for p in r.pairings.all()
+            if p.status == Pairing.Status.PLAYING and mine.pk in (p.entrant_a_id, p.entrant_b_id)
+        ]
+    return {
+        "tournament": tournament,
+        "entrants": entrants,
+        "rounds": rounds,
+        "standings": tournament_standings(tournament) if rounds else [],
+        "bracket": bracket(tournament, sorted(rounds, key=lambda r: r.number)),
+        "mine": mine,
+        "my_games": my_games,
+        "notifications": notifications_for(user),
+        "live": tournament.status != Tournament.Status.FINISHED,
+    }

@@ -1,0 +1,108 @@
+"""Factories and helpers for club, league and tournament tests."""
+
+from contextlib import contextmanager
+from datetime import timedelta
+
+import factory
+from django.utils import timezone
+
+from games import services as games
+from games.models import Game
+from leagues import services, tasks
+from leagues.models import Club, Membership, Season, Team, Tournament
+from tests.factories import UserFactory
+
+# Quick games: a hand or two. Every game in these tests is played by bots to the end.
+FAST_RULES = {"target_score": 100, "losing_score": -100}
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    slug = factory.Sequence(lambda n: f"club-{n}")
+    public = True
+
+
+def club_with(*, owner=None, admins=(), members=0, public=True) -> tuple[Club, list]:
+    """A club with an owner, the given admins and `members` new members; returns the club
+    and its plain members."""
+    owner = owner or UserFactory()
+    club = services.club_create(owner=owner, name=f"Club of {owner}", public=public)
+    for admin in admins:
+        Membership.objects.create(club=club, user=admin, role=Membership.Role.ADMIN)
+    plain = UserFactory.create_batch(members)
+    Membership.objects.bulk_create([Membership(club=club, user=user) for user in plain])
+    return club, plain
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Open {n}")
+    slug = factory.Sequence(lambda n: f"open-{n}")
+    preset = "quick"
+    options = FAST_RULES
+    status = Tournament.Status.REGISTRATION
+
+
+def director(**kwargs):
+    """A staff user in the "Tournament directors" group."""
+    from django.contrib.auth.models import Group
+
+    user = UserFactory(is_staff=True, **kwargs)
+    user.groups.add(Group.objects.get(name="Tournament directors"))
+    return user
+
+
+def season_with_teams(club: Club, admin, teams: int, **options) -> Season:
+    season = services.season_create(
+        club=club,
+        admin=admin,
+        name=options.pop("name", "Spring"),
+        start_date=timezone.localdate(),
+        preset="quick",
+        options=options.pop("rules", FAST_RULES),
+        **options,
+    )
+    for _ in range(teams):
+        a, b = UserFactory.create_batch(2)
+        Membership.objects.bulk_create(
+            [Membership(club=club, user=a), Membership(club=club, user=b)]
+        )
+        services.team_add(season=season, admin=admin, player_a=a, player_b=b)
+    return season
+
+
+def play_out(game: Game) -> Game:
+    """Plays a game to its end in-process: the people leave their seats (a bot plays for
+    each at once, as for any player who walks away), then the bots move."""
+    for seat in game.seats.filter(user__isnull=False).select_related("user"):
+        games.table_leave(game_id=game.pk, user=seat.user)
+    Game.objects.filter(pk=game.pk).update(turn_deadline=None)
+    while True:
+        current = Game.objects.get(pk=game.pk)
+        if current.status != Game.Status.PLAYING:
+            return current
+        games.game_autoplay(game_id=current.pk, version=current.version, timeout=False)
+
+
+@contextmanager
+def results_land_by_themselves(capture, monkeypatch):
+    """Runs on-commit callbacks as a real commit would (so games.signals.game_finished is
+    sent) and runs the queued leagues task at once instead of through the broker."""
+    monkeypatch.setattr(
+        tasks.record_game, "delay", lambda game_id: tasks.record_game.apply(args=(game_id,))
+    )
+    with capture(execute=True):
+        yield
+
+
+def past(days: float = 1) -> timezone.datetime:
+    return timezone.now() - timedelta(days=days)
+
+
+def team_players(team: Team) -> list:
+    return [team.player_a, team.player_b]

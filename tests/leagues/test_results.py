@@ -1,0 +1,148 @@
+"""Results reach standings by themselves, exactly once: signal, task, sweep, real worker."""
+
+import time
+
+import pytest
+
+from games import services as games
+from games.models import Game
+from leagues import selectors, services, tasks
+from leagues.models import Fixture, Pairing
+from tests.factories import UserFactory
+from tests.leagues.factories import (
+    TournamentFactory,
+    club_with,
+    director,
+    past,
+    play_out,
+    results_land_by_themselves,
+    season_with_teams,
+)
+
+
+def running_fixture(teams: int = 2) -> Fixture:
+    admin = UserFactory()
+    club, _ = club_with(owner=admin)
+    season = season_with_teams(club, admin, teams)
+    services.season_start(season=season, admin=admin)
+    fixture = season.fixtures.exclude(away=None).first()
+    for player in fixture.players():
+        services.fixture_present(fixture_id=fixture.pk, user=player)
+    fixture.refresh_from_db()
+    return fixture
+
+
+@pytest.mark.django_db
+def test_the_end_of_a_game_lands_in_the_standings_through_the_signal(
+    fast_games, monkeypatch, django_capture_on_commit_callbacks
+):
+    fixture = running_fixture()
+    with results_land_by_themselves(django_capture_on_commit_callbacks, monkeypatch):
+        game = play_out(fixture.game)
+    fixture.refresh_from_db()
+    assert fixture.status == "played"
+    assert fixture.winner_id == (fixture.home_id if game.winner == 0 else fixture.away_id)
+    rows = {row.team.pk: row for row in selectors.season_standings(fixture.season)}
+    assert rows[fixture.winner_id].won == 1 and rows[fixture.winner_id].points == 2
+
+
+@pytest.mark.django_db
+def test_recording_twice_changes_nothing(fast_games):
+    fixture = running_fixture()
+    play_out(fixture.game)  # no commit callbacks: the signal is "lost"
+    fixture.refresh_from_db()
+    assert fixture.status == "playing"
+    assert services.record_game(game_id=fixture.game_id) is True
+    before = [(r.team.pk, r.played, r.points) for r in selectors.season_standings(fixture.season)]
+    assert services.record_game(game_id=fixture.game_id) is False
+    assert tasks.record_game.apply(args=(fixture.game_id,)).get() is False
+    after = [(r.team.pk, r.played, r.points) for r in selectors.season_standings(fixture.season)]
+    assert before == after
+
+
+@pytest.mark.django_db
+def test_the_sweep_records_games_whose_signal_was_lost(fast_games):
+    fixture = running_fixture()
+    boss = director()
+    tournament = TournamentFactory()
+    for _ in range(2):
+        a, b = UserFactory.create_batch(2)
+        services.tournament_register(tournament=tournament, user=a, partner=b)
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    services.round_start(round_id=round_.pk, director=boss)
+    pairing = round_.pairings.get()
+    play_out(fixture.game)
+    play_out(pairing.game)
+    assert tasks.sweep.apply().get() == {"recorded": 2, "overdue": 0}
+    assert services.sweep() == {"recorded": 0, "overdue": 0}
+    fixture.refresh_from_db()
+    pairing.refresh_from_db()
+    round_.refresh_from_db()
+    assert fixture.status == "played" and pairing.status == "finished"
+    fixture.season.refresh_from_db()
+    assert round_.status == "finished" and fixture.season.status == "finished"
+
+
+@pytest.mark.django_db
+def test_a_forfeit_overrules_a_game_still_in_play(fast_games):
+    boss = director()
+    tournament = TournamentFactory()
+    for _ in range(2):
+        a, b = UserFactory.create_batch(2)
+        services.tournament_register(tournament=tournament, user=a, partner=b)
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    services.round_start(round_id=round_.pk, director=boss)
+    pairing = round_.pairings.get()
+    services.pairing_forfeit(pairing_id=pairing.pk, director=boss, winner=pairing.entrant_a)
+    play_out(pairing.game)
+    assert services.record_game(game_id=pairing.game_id) is False
+    pairing.refresh_from_db()
+    assert pairing.status == "forfeit" and pairing.winner == pairing.entrant_a
+
+
+@pytest.mark.django_db
+def test_a_broker_failure_never_breaks_the_game_that_finished(monkeypatch):
+    fixture = running_fixture()
+
+    def broken(game_id):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.record_game, "delay", broken)
+    tasks.on_game_finished(sender=Game, game_id=fixture.game_id)  # logs, does not raise
+
+
+@pytest.mark.django_db
+def test_games_of_neither_leagues_nor_tournaments_are_not_queued(monkeypatch):
+    queued = []
+    monkeypatch.setattr(tasks.record_game, "delay", queued.append)
+    casual = games.game_create_seated(players=["random"] * 4, preset="quick")
+    tasks.on_game_finished(sender=Game, game_id=casual.pk)
+    assert queued == [] and services.record_game(game_id=casual.pk) is False
+
+
+@pytest.mark.django_db
+def test_an_overdue_fixture_is_still_recorded_if_its_game_had_started(fast_games):
+    fixture = running_fixture()
+    Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
+    play_out(fixture.game)
+    assert services.record_game(game_id=fixture.game_id) is True
+
+
+def test_a_real_worker_plays_the_game_and_records_the_result(celery_worker):
+    """The whole path in real processes: the players walk away, the worker's bots play to
+    the end, the game_finished signal in the worker queues leagues.record_game, which
+    the worker runs."""
+    fixture = running_fixture()
+    for player in fixture.players():
+        games.table_leave(game_id=fixture.game_id, user=player)
+    deadline = time.monotonic() + 90
+    while Fixture.objects.get(pk=fixture.pk).status != "played":
+        assert time.monotonic() < deadline, "the result never landed"
+        time.sleep(0.2)
+    fixture.refresh_from_db()
+    game = Game.objects.get(pk=fixture.game_id)
+    assert game.status == "finished"
+    assert [fixture.home_score, fixture.away_score] == game.state["scores"]
+    assert Pairing.objects.count() == 0

@@ -1,0 +1,436 @@
+"""Tournaments run by directors in the Django admin, played through real games."""
+
+from collections import Counter
+
+import pytest
+from django.contrib.auth.models import Group
+from django.utils.html import escape
+
+from games.models import Game
+from leagues import selectors, services
+from leagues.models import Entrant, Notification, Pairing, Round, Tournament
+from tests.factories import UserFactory
+from tests.leagues.factories import (
+    TournamentFactory,
+    director,
+    play_out,
+    results_land_by_themselves,
+)
+
+pytestmark = pytest.mark.django_db
+
+ADMIN = "/admin/leagues/"
+
+
+def admin_action(client, model: str, action: str, pks: list[int], follow: bool = True):
+    return client.post(
+        f"{ADMIN}{model}/",
+        {"action": action, "index": 0, "_selected_action": pks},
+        follow=follow,
+    )
+
+
+def messages_of(response) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+def play_round(round_: Round, capture, monkeypatch) -> None:
+    """Every game of the round to its end; the results land by themselves."""
+    for row in round_.pairings.exclude(game=None).select_related("game"):
+        with results_land_by_themselves(capture, monkeypatch):
+            play_out(row.game)
+
+
+def register_pairs(client, tournament: Tournament, pairs: int, singles: int = 0) -> list:
+    people = []
+    for _ in range(pairs):
+        player, partner = UserFactory.create_batch(2)
+        client.force_login(player)
+        response = client.post(
+            f"/tournaments/{tournament.slug}/register", {"partner": partner.username}
+        )
+        assert response.status_code == 302
+        people += [player, partner]
+    for _ in range(singles):
+        alone = UserFactory()
+        client.force_login(alone)
+        client.post(f"/tournaments/{tournament.slug}/register", {"partner": ""})
+        people.append(alone)
+    return people
+
+
+def test_a_swiss_tournament_of_eight_teams_runs_in_the_admin_and_standings_match_the_games(
+    client, fast_games, monkeypatch, django_capture_on_commit_callbacks
+):
+    boss = director()
+    tournament = TournamentFactory(format="swiss", status="draft")
+    client.force_login(boss)
+    response = admin_action(client, "tournament", "open_registration", [tournament.pk])
+    assert f"{tournament}: registration is open" in messages_of(response)
+
+    people = register_pairs(client, tournament, pairs=7, singles=2)
+    Entrant.objects.filter(player_b=None).update(seed_rating=1700)
+    client.force_login(boss)
+    admin_action(client, "tournament", "close_registration", [tournament.pk])
+    tournament.refresh_from_db()
+    assert tournament.status == "closed"
+    entrants = list(tournament.entrants.all())
+    assert len(entrants) == 8 and all(entrant.complete for entrant in entrants)
+    paired = Entrant.objects.get(player_a__in=people[14:], player_b__in=people[14:])
+    assert paired.seed_rating == 1700
+    assert Notification.objects.filter(user=people[15], text__contains="paired by rating").exists()
+
+    for number in (1, 2, 3):
+        response = admin_action(client, "tournament", "pair_next_round", [tournament.pk])
+        round_ = tournament.rounds.get(number=number)
+        assert response.redirect_chain[-1][0] == f"{ADMIN}round/{round_.pk}/change/"
+        assert round_.status == "draft" and round_.pairings.count() == 4
+        # A draft is not public: players see nothing yet.
+        assert (
+            f"Round {number}" not in client.get(f"/tournaments/{tournament.slug}/").content.decode()
+        )
+
+        response = admin_action(client, "tournament", "start_round", [tournament.pk])
+        assert f"{tournament}: round {number} has started" in " ".join(messages_of(response))
+        round_.refresh_from_db()
+        assert round_.status == "running"
+        row = round_.pairings.select_related("entrant_a", "game").first()
+        assert Notification.objects.filter(
+            user=row.entrant_a.player_a, url=selectors.game_url(row.game)
+        ).exists()
+
+        if number == 1:
+            # Pairing while a round runs makes no sense: the admin says why and does nothing.
+            response = admin_action(client, "tournament", "pair_next_round", [tournament.pk])
+            assert any("Round 1 is still running" in m for m in messages_of(response))
+            assert tournament.rounds.count() == 1
+            page = client.get(f"/tournaments/{tournament.slug}/").content.decode()
+            assert f"/games/{row.game_id}/" in page and "Watch" in page
+
+        play_round(round_, django_capture_on_commit_callbacks, monkeypatch)
+        round_.refresh_from_db()
+        assert round_.status == "finished"
+
+    response = admin_action(client, "tournament", "pair_next_round", [tournament.pk])
+    assert any("All 3 rounds have been played" in m for m in messages_of(response))
+    admin_action(client, "tournament", "finish_tournament", [tournament.pk])
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+
+    # The standings match the games.
+    pairings = list(Pairing.objects.filter(round__tournament=tournament).select_related("game"))
+    meetings = Counter(frozenset((p.entrant_a_id, p.entrant_b_id)) for p in pairings)
+    assert set(meetings.values()) == {1}  # no rematch
+    wins, points, opponents = Counter(), Counter(), {e.pk: [] for e in entrants}
+    for p in pairings:
+        game = Game.objects.get(pk=p.game_id)
+        assert game.status == "finished"
+        winner = p.entrant_a_id if game.winner == 0 else p.entrant_b_id
+        assert p.winner_id == winner and [p.score_a, p.score_b] == game.state["scores"]
+        wins[winner] += 1
+        for me, seat_team in ((p.entrant_a_id, 0), (p.entrant_b_id, 1)):
+            points[me] += game.state["scores"][seat_team] - game.state["scores"][1 - seat_team]
+        opponents[p.entrant_a_id].append(p.entrant_b_id)
+        opponents[p.entrant_b_id].append(p.entrant_a_id)
+    standings = selectors.tournament_standings(tournament)
+    for row in standings:
+        pk = row.entrant.pk
+        assert (row.played, row.score, row.difference) == (3, wins[pk], points[pk])
+        assert row.buchholz == sum(wins[o] for o in opponents[pk])
+    keys = [(-r.score, -r.buchholz, -r.difference) for r in standings]
+    assert keys == sorted(keys)
+    champion = standings[0].entrant
+    assert Notification.objects.filter(
+        user=champion.player_a, text=f"{tournament} is over: {champion} win"
+    ).exists()
+    page = client.get(f"/tournaments/{tournament.slug}/").content.decode()
+    assert "Buchholz" in page and escape(str(champion)) in page and "hx-trigger" not in page
+
+
+def test_a_knockout_seeds_by_rating_gives_byes_to_the_top_seeds_and_advances_winners(
+    fast_games, monkeypatch, django_capture_on_commit_callbacks
+):
+    boss = director()
+    tournament = TournamentFactory(format="elimination")
+    ratings = [1900, 1500, 1800, 1600, 1700, 1400]
+    for rating in ratings:
+        a, b = UserFactory.create_batch(2)
+        services.tournament_register(tournament=tournament, user=a, partner=b)
+        Entrant.objects.filter(player_a=a).update(seed_rating=rating)
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    by_rating = {e.seed_rating: e for e in tournament.entrants.all()}
+
+    first = services.round_generate(tournament=tournament, director=boss)
+    entrant_seed = {e.pk: e.seed for e in tournament.entrants.all()}
+    assert entrant_seed[by_rating[1900].pk] == 1 and entrant_seed[by_rating[1400].pk] == 6
+    rows = list(first.pairings.order_by("table"))
+    seeds = [(entrant_seed[r.entrant_a_id], r.entrant_b_id and entrant_seed[r.entrant_b_id])
+             for r in rows]  # fmt: skip
+    assert seeds == [(1, None), (4, 5), (2, None), (3, 6)]
+    services.round_start(round_id=first.pk, director=boss)
+    assert Pairing.objects.filter(round=first, status="bye").count() == 2
+    play_round(first, django_capture_on_commit_callbacks, monkeypatch)
+    first.refresh_from_db()
+    assert first.status == "finished"
+    winners = list(first.pairings.order_by("table").values_list("winner_id", flat=True))
+
+    semis = services.round_generate(tournament=tournament, director=boss)
+    semi_rows = list(semis.pairings.order_by("table"))
+    assert [(r.entrant_a_id, r.entrant_b_id) for r in semi_rows] == [
+        (winners[0], winners[1]), (winners[2], winners[3])
+    ]  # fmt: skip
+    services.round_start(round_id=semis.pk, director=boss)
+    # A forfeit in a knockout must say who goes through; then the game no longer counts.
+    with pytest.raises(services.LeagueError, match="must name who goes through"):
+        services.pairing_forfeit(pairing_id=semi_rows[0].pk, director=boss, winner=None)
+    loser_side = semi_rows[0].entrant_b
+    services.pairing_forfeit(
+        pairing_id=semi_rows[0].pk, director=boss, winner=loser_side, note="a no-show"
+    )
+    play_round(semis, django_capture_on_commit_callbacks, monkeypatch)
+    semi_rows = list(semis.pairings.order_by("table"))
+    assert semi_rows[0].winner == loser_side and semi_rows[0].status == "forfeit"
+    assert semi_rows[0].decided_by == boss and semi_rows[0].score_a is None
+
+    final = services.round_generate(tournament=tournament, director=boss)
+    (final_row,) = final.pairings.all()
+    assert (final_row.entrant_a_id, final_row.entrant_b_id) == (
+        semi_rows[0].winner_id, semi_rows[1].winner_id
+    )  # fmt: skip
+    services.round_start(round_id=final.pk, director=boss)
+    play_round(final, django_capture_on_commit_callbacks, monkeypatch)
+    final_row.refresh_from_db()
+    with pytest.raises(services.Conflict, match="won the final"):
+        services.round_generate(tournament=tournament, director=boss)
+    services.tournament_finish(tournament=tournament, director=boss)
+    page = selectors.tournament_page(tournament, None)
+    titles = [column["title"] for column in page["bracket"]]
+    assert titles == ["Quarter-finals", "Semi-finals", "Final"]
+    assert page["standings"][0].entrant == final_row.winner
+
+
+def test_a_round_robin_tournament_with_an_odd_count_rests_each_entrant_once(
+    fast_games, monkeypatch, django_capture_on_commit_callbacks
+):
+    boss = director()
+    tournament = TournamentFactory(format="round_robin")
+    for _ in range(3):
+        a, b = UserFactory.create_batch(2)
+        services.tournament_register(tournament=tournament, user=a, partner=b)
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    for _ in range(3):
+        round_ = services.round_generate(tournament=tournament, director=boss)
+        services.round_start(round_id=round_.pk, director=boss)
+        play_round(round_, django_capture_on_commit_callbacks, monkeypatch)
+    with pytest.raises(services.Conflict, match="Every round has been played"):
+        services.round_generate(tournament=tournament, director=boss)
+    rows = selectors.tournament_standings(tournament)
+    assert [(row.played, row.byes) for row in rows] == [(2, 1)] * 3
+    assert sum(row.won for row in rows) == 3
+
+
+def test_a_drafted_round_is_edited_in_the_admin_before_it_starts(client):
+    boss = director()
+    tournament = TournamentFactory(format="swiss")
+    for _ in range(4):
+        a, b = UserFactory.create_batch(2)
+        services.tournament_register(tournament=tournament, user=a, partner=b)
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    first, second = round_.pairings.order_by("table")
+    client.force_login(boss)
+    url = f"{ADMIN}round/{round_.pk}/change/"
+    page = client.get(url).content.decode()
+    assert "These pairings are a draft" in page and escape(str(first.entrant_a)) in page
+
+    def post(rows):
+        data = {"pairings-TOTAL_FORMS": 2, "pairings-INITIAL_FORMS": 2,
+                "pairings-MIN_NUM_FORMS": 0, "pairings-MAX_NUM_FORMS": 1000}  # fmt: skip
+        for i, (row, a, b) in enumerate(rows):
+            data |= {f"pairings-{i}-id": row.pk, f"pairings-{i}-round": round_.pk,
+                     f"pairings-{i}-table": row.table, f"pairings-{i}-entrant_a": a.pk,
+                     f"pairings-{i}-entrant_b": b.pk}  # fmt: skip
+        return client.post(url, data)
+
+    twice = post([(first, first.entrant_a, second.entrant_a), (second, second.entrant_a,
+                                                                 second.entrant_b)])  # fmt: skip
+    assert twice.status_code == 200 and "is paired twice" in twice.content.decode()
+    swapped = post([(first, first.entrant_a, second.entrant_b),
+                    (second, second.entrant_a, first.entrant_b)])  # fmt: skip
+    assert swapped.status_code == 302
+    response = client.post(f"{ADMIN}round/{round_.pk}/step/start/", follow=True)
+    assert "has started" in " ".join(messages_of(response))
+    first.refresh_from_db()
+    seats = [seat.user for seat in first.game.seats.order_by("position")]
+    b = second.entrant_b
+    assert seats == [first.entrant_a.player_a, b.player_a, first.entrant_a.player_b, b.player_b]
+    # A started round is no longer editable or deletable.
+    assert client.post(f"{ADMIN}round/{round_.pk}/delete/").status_code == 403
+
+
+def test_forfeits_are_recorded_in_the_admin_and_refused_twice(client):
+    boss = director()
+    tournament = TournamentFactory(format="swiss")
+    for _ in range(2):
+        a, b = UserFactory.create_batch(2)
+        services.tournament_register(tournament=tournament, user=a, partner=b)
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    row = round_.pairings.get()
+    client.force_login(boss)
+    response = admin_action(client, "pairing", "forfeit_b", [row.pk])
+    assert any("in a round that is running" in m for m in messages_of(response))
+    services.round_start(round_id=round_.pk, director=boss)
+    admin_action(client, "pairing", "forfeit_b", [row.pk])
+    row.refresh_from_db()
+    assert (row.status, row.winner, row.decided_by) == ("forfeit", row.entrant_b, boss)
+    round_.refresh_from_db()
+    assert round_.status == "finished"
+    response = admin_action(client, "pairing", "forfeit_a", [row.pk])
+    assert any("already has a result" in m for m in messages_of(response))
+    row.refresh_from_db()
+    assert row.winner == row.entrant_b
+
+
+def test_registration_rules():
+    tournament = TournamentFactory(status="draft")
+    alice, bob, carol = UserFactory.create_batch(3)
+    with pytest.raises(services.Conflict, match="Registration is not open"):
+        services.tournament_register(tournament=tournament, user=alice)
+    Tournament.objects.filter(pk=tournament.pk).update(status="registration")
+    services.tournament_register(tournament=tournament, user=alice, partner=bob)
+    with pytest.raises(services.Conflict, match=f"{bob} is already registered"):
+        services.tournament_register(tournament=tournament, user=carol, partner=bob)
+    with pytest.raises(services.LeagueError, match="Bots cannot"):
+        services.tournament_register(
+            tournament=tournament, user=carol, partner=UserFactory(bot_level="expert")
+        )
+    services.tournament_withdraw(tournament=tournament, user=bob)
+    assert not tournament.entrants.exists()
+    assert Notification.objects.filter(user=alice, text__contains="withdrew").exists()
+
+
+def test_an_odd_single_is_left_without_a_partner_and_sits_out(client):
+    boss = director()
+    tournament = TournamentFactory()
+    for _ in range(2):
+        a, b = UserFactory.create_batch(2)
+        services.tournament_register(tournament=tournament, user=a, partner=b)
+    alone = UserFactory()
+    services.tournament_register(tournament=tournament, user=alone)
+    client.force_login(boss)
+    response = admin_action(client, "tournament", "close_registration", [tournament.pk])
+    assert any(f"{alone} had no partner" in m for m in messages_of(response))
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    assert round_.pairings.count() == 1
+    assert not round_.pairings.filter(entrant_a__player_a=alone).exists()
+    assert not round_.pairings.filter(entrant_b__player_a=alone).exists()
+
+
+def test_finishing_refuses_while_a_round_is_running_or_paired():
+    boss = director()
+    tournament = TournamentFactory()
+    for _ in range(2):
+        a, b = UserFactory.create_batch(2)
+        services.tournament_register(tournament=tournament, user=a, partner=b)
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    with pytest.raises(services.Conflict, match="paired but not started"):
+        services.tournament_finish(tournament=tournament, director=boss)
+    with pytest.raises(services.Conflict, match="paired but not started"):
+        services.round_generate(tournament=tournament, director=boss)
+    services.round_start(round_id=round_.pk, director=boss)
+    with pytest.raises(services.Conflict, match="still running"):
+        services.tournament_finish(tournament=tournament, director=boss)
+    with pytest.raises(services.Conflict, match="already started"):
+        services.round_start(round_id=round_.pk, director=boss)
+
+
+# Permissions
+
+
+def test_non_staff_cannot_reach_the_tournament_admin(client):
+    tournament = TournamentFactory()
+    url = f"{ADMIN}tournament/"
+    assert client.get(url).url.startswith("/admin/login/")
+    member_of_group = UserFactory()
+    member_of_group.groups.add(Group.objects.get(name="Tournament directors"))
+    for person in (UserFactory(), member_of_group):
+        client.force_login(person)
+        response = client.get(url)
+        assert response.status_code == 302 and response.url.startswith("/admin/login/")
+        admin_action(client, "tournament", "open_registration", [tournament.pk], follow=False)
+        assert client.post(f"{url}{tournament.pk}/step/close/").status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.status == "registration"
+
+
+def test_staff_outside_the_directors_group_cannot_run_tournaments(client):
+    tournament = TournamentFactory()
+    staff = UserFactory(is_staff=True)
+    client.force_login(staff)
+    assert client.get(f"{ADMIN}tournament/").status_code == 403
+    assert client.post(f"{ADMIN}tournament/{tournament.pk}/step/close/").status_code == 403
+    response = admin_action(client, "tournament", "close_registration", [tournament.pk], False)
+    assert response.status_code == 403
+    tournament.refresh_from_db()
+    assert tournament.status == "registration"
+    with pytest.raises(services.Forbidden, match="Only tournament directors"):
+        services.tournament_close_registration(tournament=tournament, director=staff)
+
+
+def test_directors_reach_the_tournament_admin_and_its_buttons(client):
+    tournament = TournamentFactory()
+    client.force_login(director())
+    assert client.get(f"{ADMIN}tournament/").status_code == 200
+    page = client.get(f"{ADMIN}tournament/{tournament.pk}/change/").content.decode()
+    assert "Close registration" in page
+    response = client.post(f"{ADMIN}tournament/{tournament.pk}/step/close/", follow=True)
+    assert response.redirect_chain[-1][0] == f"{ADMIN}tournament/{tournament.pk}/change/"
+    tournament.refresh_from_db()
+    assert tournament.status == "closed"
+
+
+def test_club_members_cannot_run_tournament_services():
+    tournament = TournamentFactory()
+    member = UserFactory()
+    for call in (
+        lambda: services.tournament_open_registration(tournament=tournament, director=member),
+        lambda: services.tournament_close_registration(tournament=tournament, director=member),
+        lambda: services.round_generate(tournament=tournament, director=member),
+        lambda: services.tournament_finish(tournament=tournament, director=member),
+    ):
+        with pytest.raises(services.Forbidden):
+            call()
+
+
+def test_the_public_tournament_page_and_its_live_partial(client):
+    tournament = TournamentFactory()
+    a, b = UserFactory.create_batch(2)
+    services.tournament_register(tournament=tournament, user=a, partner=b)
+    page = client.get(f"/tournaments/{tournament.slug}/").content.decode()
+    assert escape(str(tournament.entrants.get())) in page and "Log in to register" in page
+    partial = client.get(f"/tournaments/{tournament.slug}/", headers={"HX-Request": "true"})
+    assert (
+        "<html" not in partial.content.decode()
+        and 'id="tournament-live"' in partial.content.decode()
+    )
+    assert tournament.name in client.get("/tournaments/").content.decode()
+    hidden = TournamentFactory(status="draft")
+    assert client.get(f"/tournaments/{hidden.slug}/").status_code == 404
+
+
+def test_a_director_creates_a_tournament_in_the_admin_with_rules_that_make_a_game(client):
+    boss = director()
+    client.force_login(boss)
+    form = {"name": "Winter Cup", "slug": "winter-cup", "description": "", "club": "",
+            "format": "elimination", "swiss_rounds": "", "preset": "classic",
+            "turn_seconds": 30, "options": "null",
+            "entrants-TOTAL_FORMS": 0, "entrants-INITIAL_FORMS": 0,
+            "entrants-MIN_NUM_FORMS": 0, "entrants-MAX_NUM_FORMS": 1000}  # fmt: skip
+    bad = client.post(f"{ADMIN}tournament/add/", form | {"options": '{"target_score": -5}'})
+    assert bad.status_code == 200 and "target_score must be positive" in bad.content.decode()
+    assert client.post(f"{ADMIN}tournament/add/", form).status_code == 302
+    tournament = Tournament.objects.get(slug="winter-cup")
+    assert tournament.created_by == boss and tournament.status == "draft"
+    assert tournament.format == "elimination" and tournament.options is None
