@@ -47,7 +47,7 @@ def test_sign_up_log_out_and_log_back_in(client):
     response = client.post(
         "/accounts/login/", {"login": "alice", "password": "a-long-Secret-123"}, follow=True
     )
-    assert "Signed in as <strong>alice</strong>" in response.content.decode()
+    assert '<a href="/u/alice/"><strong>alice</strong></a>' in response.content.decode()
 
 
 @pytest.mark.django_db

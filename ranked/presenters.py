@@ -1,0 +1,85 @@
+"""Turns ranked data into what pages show: durations, seat names, the rating chart (an
+SVG drawn on the server, so it needs no script)."""
+
+import math
+from datetime import timedelta
+
+from django.urls import reverse
+
+from accounts.services import BOT_NAMES
+
+CHART_WIDTH, CHART_HEIGHT = 640, 220
+CHART_PAD = {"left": 48, "right": 12, "top": 12, "bottom": 24}
+
+
+def duration(span: timedelta) -> str:
+    """A short human span, rounded up: '45 seconds', '9 minutes', '2 hours 5 minutes'."""
+    seconds = max(0, math.ceil(span.total_seconds()))
+    if seconds < 60:
+        return f"{seconds} second{'s' * (seconds != 1)}"
+    minutes = math.ceil(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} minute{'s' * (minutes != 1)}"
+    hours, minutes = divmod(minutes, 60)
+    text = f"{hours} hour{'s' * (hours != 1)}"
+    return f"{text} {minutes} minute{'s' * (minutes != 1)}" if minutes else text
+
+
+def seat_player(seat) -> dict:
+    """Who sat at a games.models.Seat, with their profile's address (bots play under their
+    level's account)."""
+    name = seat.user.username if seat.user is not None else BOT_NAMES.get(seat.bot_level)
+    if name is None:
+        return {"name": "Former player", "url": None}
+    return {"name": name, "url": reverse("profile", args=[name])}
+
+
+def _nice_step(span: float, ticks: int = 4) -> int:
+    raw = max(span / ticks, 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 2.5, 5, 10):
+        if raw <= factor * magnitude:
+            return max(1, round(factor * magnitude))
+    return round(10 * magnitude)
+
+
+def rating_chart(values: list[int]) -> dict | None:
+    """Geometry of a line chart of display ratings, oldest first; None under 2 points."""
+    if len(values) < 2:
+        return None
+    low, high = min(values), max(values)
+    if high - low < 40:  # a flat line still gets a readable scale
+        middle = (high + low) / 2
+        low, high = middle - 20, middle + 20
+    step = _nice_step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    left, top = CHART_PAD["left"], CHART_PAD["top"]
+    inner_w = CHART_WIDTH - left - CHART_PAD["right"]
+    inner_h = CHART_HEIGHT - top - CHART_PAD["bottom"]
+
+    def x(index: int) -> float:
+        return round(left + inner_w * index / (len(values) - 1), 1)
+
+    def y(value: float) -> float:
+        return round(top + inner_h * (high - value) / (high - low), 1)
+
+    points = [(x(i), y(value)) for i, value in enumerate(values)]
+    line = " ".join(f"{px},{py}" for px, py in points)
+    bottom = top + inner_h
+    area = f"M{points[0][0]},{bottom} L" + " L".join(f"{px},{py}" for px, py in points)
+    area += f" L{points[-1][0]},{bottom} Z"
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "line": line,
+        "area": area,
+        "ticks": [
+            {"value": value, "y": y(value)} for value in range(int(low), int(high) + 1, step)
+        ],
+        "left": left,
+        "right": CHART_WIDTH - CHART_PAD["right"],
+        "bottom": bottom,
+        "last": {"x": points[-1][0], "y": points[-1][1], "value": values[-1]},
+        "games": len(values) - 1,
+        "label": f"Rating over the last {len(values) - 1} games, from {values[0]} to {values[-1]}",
+    }

@@ -1,0 +1,285 @@
+"""Reads of ranked play: ratings now, queue state, bars, profiles and the leaderboard.
+Every page reads a fixed number of queries, however many games a player has."""
+
+from datetime import datetime, timedelta
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+
+from accounts.models import User
+from games.models import Game, Seat
+from ranked import presenters, ratings
+from ranked.models import Abandonment, QueueEntry, Rating, RatingChange
+
+LEADERBOARD_PAGE = 50
+CHART_GAMES = 200
+RECENT_GAMES = 10
+RECENT_ABANDONMENTS = 5
+WEEK = timedelta(days=7)
+
+
+# Ratings
+
+
+def sigma_at(rating: Rating, *, bot: bool, now: datetime) -> float:
+    """sigma including the inactivity since the last game, up to `now`."""
+    if bot or rating.last_played_at is None:
+        return rating.sigma
+    return ratings.inflate(rating.sigma, (now - rating.last_played_at).total_seconds())
+
+
+def _default(user_id: int, bot_level: str) -> Rating:
+    skill = ratings.initial(bot_level)
+    return Rating(user_id=user_id, mu=skill.mu, sigma=skill.sigma, games=0)
+
+
+def rating_summary(rating: Rating | None, user: User, *, now: datetime) -> dict:
+    rating = rating or _default(user.pk, user.bot_level)
+    sigma = sigma_at(rating, bot=user.is_bot, now=now)
+    return {
+        "display": ratings.display(rating.mu),
+        "deviation": ratings.deviation(sigma),
+        "provisional": ratings.is_provisional(sigma),
+        "games": rating.games,
+        "mu": rating.mu,
+        "sigma": sigma,
+    }
+
+
+def rating_of(user: User, *, now: datetime) -> dict:
+    return rating_summary(Rating.objects.filter(user=user).first(), user, now=now)
+
+
+def skills_at(user_ids: list[int], *, now: datetime) -> dict[int, tuple[float, float]]:
+    """(mu, sigma now) of these people; newcomers get the starting rating."""
+    found = {
+        rating.user_id: (rating.mu, sigma_at(rating, bot=False, now=now))
+        for rating in Rating.objects.filter(user_id__in=user_ids)
+    }
+    start = ratings.initial()
+    return {user_id: found.get(user_id, (start.mu, start.sigma)) for user_id in user_ids}
+
+
+def bot_skills() -> dict[str, tuple[float, float]]:
+    """(mu, sigma) of each bot level's account; the starting one before its first game."""
+    found = {
+        level: (mu, sigma)
+        for level, mu, sigma in Rating.objects.exclude(user__bot_level="").values_list(
+            "user__bot_level", "mu", "sigma"
+        )
+    }
+    return {level: found.get(level, start) for level, start in ratings.BOT_START.items()}
+
+
+# Who may queue
+
+
+def barred_until(user: User, *, now: datetime) -> datetime | None:
+    until = Abandonment.objects.filter(user=user).aggregate(until=Max("barred_until"))["until"]
+    return until if until and until > now else None
+
+
+def bar_of(user: User, *, now: datetime) -> dict | None:
+    """The bar on ranked play this person serves now, if any."""
+    until = barred_until(user, now=now)
+    return {"until": until, "left": presenters.duration(until - now)} if until else None
+
+
+def users_barred(user_ids: list[int], *, now: datetime) -> set[int]:
+    return set(
+        Abandonment.objects.filter(user_id__in=user_ids, barred_until__gt=now).values_list(
+            "user_id", flat=True
+        )
+    )
+
+
+def _unfinished() -> Q:
+    return Q(game__status__in=[Game.Status.WAITING, Game.Status.PLAYING])
+
+
+def users_playing(user_ids: list[int]) -> set[int]:
+    """Those seated at a game that has not ended (or not started)."""
+    return set(
+        Seat.objects.filter(_unfinished(), user_id__in=user_ids).values_list("user_id", flat=True)
+    )
+
+
+def unfinished_game_of(user: User) -> Game | None:
+    seat = Seat.objects.filter(_unfinished(), user=user).select_related("game").first()
+    return seat.game if seat else None
+
+
+def ranked_game_of(user: User) -> Game | None:
+    """The ranked game this person plays now, if any."""
+    return (
+        Game.objects.filter(ranked=True, status=Game.Status.PLAYING, seats__user=user)
+        .order_by("-pk")
+        .first()
+    )
+
+
+def queue_state(user: User, *, now: datetime) -> dict:
+    entry = QueueEntry.objects.filter(user=user).first()
+    if entry is None:
+        return {"entry": None}
+    waited = max(0, int((now - entry.joined_at).total_seconds()))
+    return {
+        "entry": entry,
+        "waited": waited,
+        "bots_in": max(0, entry.max_wait - waited),
+        "waiting_count": QueueEntry.objects.count(),
+    }
+
+
+# Profile
+
+
+def _totals(user: User) -> dict:
+    changes = RatingChange.objects.filter(user=user)
+    totals = changes.aggregate(
+        games=Count("pk"),
+        wins=Count("pk", filter=Q(result=RatingChange.Result.WIN)),
+        abandoned=Count("pk", filter=Q(result=RatingChange.Result.ABANDONED)),
+        hands=Sum("hands", default=0),
+        contracts=Sum("contracts", default=0),
+        contracts_made=Sum("contracts_made", default=0),
+        nil_bids=Sum("nil_bids", default=0),
+        nils_made=Sum("nils_made", default=0),
+        blind_nil_bids=Sum("blind_nil_bids", default=0),
+        blind_nils_made=Sum("blind_nils_made", default=0),
+        bags=Sum("bags", default=0),
+        points=Sum("points", default=0),
+        bostons=Sum("bostons", default=0),
+    )
+
+    def rate(part: int, whole: int) -> float | None:
+        return part / whole if whole else None
+
+    return {
+        **totals,
+        "losses": totals["games"] - totals["wins"],
+        "win_rate": rate(totals["wins"], totals["games"]),
+        "bid_accuracy": rate(totals["contracts_made"], totals["contracts"]),
+        "nil_rate": rate(totals["nils_made"], totals["nil_bids"]),
+        "blind_nil_rate": rate(totals["blind_nils_made"], totals["blind_nil_bids"]),
+        "bags_per_hand": rate(totals["bags"], totals["hands"]),
+        "points_per_hand": rate(totals["points"], totals["hands"]),
+    }
+
+
+def _recent_games(user: User) -> list[dict]:
+    seats = Seat.objects.select_related("user").order_by("position")
+    changes = (
+        RatingChange.objects.filter(user=user)
+        .select_related("game")
+        .prefetch_related(Prefetch("game__seats", queryset=seats))
+        .order_by("-finished_at", "-game_id")[:RECENT_GAMES]
+    )
+    recent = []
+    for change in changes:
+        seats = list(change.game.seats.all())
+        team = change.position % 2
+        recent.append(
+            {
+                "change": change,
+                "game_id": change.game_id,
+                "partner": presenters.seat_player(seats[(change.position + 2) % 4]),
+                "opponents": [presenters.seat_player(seats[p]) for p in (1 - team, 3 - team)],
+            }
+        )
+    return recent
+
+
+def _chart(user: User) -> dict | None:
+    history = list(
+        RatingChange.objects.filter(user=user)
+        .order_by("-finished_at", "-game_id")
+        .values_list("before", "after")[:CHART_GAMES]
+    )
+    if not history:
+        return None
+    history.reverse()
+    return presenters.rating_chart([history[0][0]] + [after for _, after in history])
+
+
+def _abandonment_record(user: User, *, now: datetime) -> dict:
+    record = Abandonment.objects.filter(user=user).aggregate(
+        total=Count("pk"),
+        this_week=Count("pk", filter=Q(at__gt=now - WEEK)),
+        until=Max("barred_until"),
+    )
+    until = record["until"] if record["until"] and record["until"] > now else None
+    return {
+        "total": record["total"],
+        "this_week": record["this_week"],
+        "barred_until": until,
+        "barred_for": presenters.duration(until - now) if until else None,
+        "recent": list(Abandonment.objects.filter(user=user).order_by("-at")[:RECENT_ABANDONMENTS])
+        if record["total"]
+        else [],
+    }
+
+
+def profile(user: User, *, now: datetime) -> dict:
+    rating = Rating.objects.filter(user=user).first()
+    summary = rating_summary(rating, user, now=now)
+    rank = None
+    if rating is not None and rating.established_until and rating.established_until > now:
+        rank = _rank(_board(now=now, bots=user.is_bot), rating)
+    return {
+        "player": user,
+        "rating": summary,
+        "rank": rank,
+        "totals": _totals(user),
+        "chart": _chart(user),
+        "recent": _recent_games(user),
+        "abandonments": _abandonment_record(user, now=now),
+    }
+
+
+# Leaderboard
+
+
+def _board(*, now: datetime, bots: bool) -> QuerySet:
+    board = Rating.objects.filter(established_until__gt=now)
+    return board if bots else board.filter(user__bot_level="")
+
+
+def _rank(board: QuerySet, rating: Rating) -> int:
+    ahead = Q(mu__gt=rating.mu) | Q(mu=rating.mu, user_id__lt=rating.user_id)
+    return board.filter(ahead).count() + 1
+
+
+def leaderboard(*, page: object, bots: bool, viewer: User, now: datetime) -> dict:
+    """Established players (not provisional) by rating, people only unless `bots`."""
+    board = _board(now=now, bots=bots)
+    paginator = Paginator(board.select_related("user").order_by("-mu", "user_id"), LEADERBOARD_PAGE)
+    page_obj = paginator.get_page(page)
+    rows = [
+        {
+            "rank": page_obj.start_index() + index,
+            "user": rating.user,
+            "display": rating.display,
+            "deviation": ratings.deviation(sigma_at(rating, bot=rating.user.is_bot, now=now)),
+            "games": rating.games,
+            "is_viewer": rating.user_id == viewer.pk,
+        }
+        for index, rating in enumerate(page_obj.object_list)
+    ]
+    mine = None
+    if viewer.is_authenticated:
+        rating = Rating.objects.filter(user=viewer).first()
+        summary = rating_summary(rating, viewer, now=now)
+        on_board = (
+            rating is not None
+            and rating.established_until is not None
+            and rating.established_until > now
+            and (bots or not viewer.is_bot)
+        )
+        rank = _rank(board, rating) if on_board else None
+        mine = {
+            **summary,
+            "rank": rank,
+            "page": (rank - 1) // LEADERBOARD_PAGE + 1 if rank else None,
+        }
+    return {"page": page_obj, "rows": rows, "bots": bots, "mine": mine}

@@ -1,0 +1,395 @@
+"""Every write of ranked play: rating finished games, abandonment bars, the queue and the
+matchmaker. One locked transaction per write; check_ functions raise a clear error."""
+
+from collections import defaultdict
+from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.services import bots_ensure
+from games import services as games
+from games.engine import Ruleset
+from games.models import Game, Hand, Seat
+from ranked import handstats, matching, presenters, ratings, selectors
+from ranked.models import (
+    Abandonment,
+    QueueEntry,
+    RatedGame,
+    Rating,
+    RatingChange,
+    RatingLock,
+)
+
+RANKED_PRESET = "classic"
+RANKED_TURN_SECONDS = 20
+RATE_BATCH = 500
+
+# Abandonment: the first in a week is a warning (connections drop); each repeat within
+# seven days bars ranked play for longer, from the end of the game abandoned.
+BAR_WINDOW = timedelta(days=7)
+BAR_SCHEDULE = (
+    timedelta(0),
+    timedelta(minutes=10),
+    timedelta(hours=1),
+    timedelta(hours=6),
+    timedelta(hours=24),
+)
+FOREVER = datetime(9999, 1, 1, tzinfo=UTC)  # bots never rust, so never turn provisional
+
+
+class RankedError(Exception):
+    """A refused request; `status` is the HTTP status to answer with."""
+
+    status = 400
+
+
+class Forbidden(RankedError):
+    status = 403
+
+
+class Conflict(RankedError):
+    status = 409
+
+
+def bar_for(abandonments_this_week: int) -> timedelta:
+    return BAR_SCHEDULE[min(abandonments_this_week, len(BAR_SCHEDULE)) - 1]
+
+
+# Rating
+
+
+def _lock() -> RatingLock:
+    """Serializes rating writers: games are rated by one writer at a time, in order."""
+    lock, _ = RatingLock.objects.select_for_update().get_or_create(pk=1)
+    return lock
+
+
+def _with_seats(games_query: QuerySet) -> QuerySet:
+    return games_query.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+    )
+
+
+def _rated_games() -> QuerySet:
+    return Game.objects.filter(
+        ranked=True, status=Game.Status.FINISHED, winner__isnull=False, finished_at__isnull=False
+    )
+
+
+def _pending_games() -> QuerySet:
+    return _with_seats(_rated_games().filter(rated__isnull=True).order_by("finished_at", "pk"))
+
+
+def _after(game: Game) -> Q:
+    """Rows (RatedGame, RatingChange) of games that come after `game` in rating order."""
+    return Q(finished_at__gt=game.finished_at) | Q(
+        finished_at=game.finished_at, game_id__gt=game.pk
+    )
+
+
+def _bot_accounts() -> dict[str, int]:
+    accounts = dict(User.objects.exclude(bot_level="").values_list("bot_level", "pk"))
+    if set(accounts) != set(ratings.BOT_START):
+        accounts = {bot.bot_level: bot.pk for bot in bots_ensure()}
+    return accounts
+
+
+def _game_input(game: Game, bot_accounts: dict[str, int]) -> ratings.GameInput:
+    seats = []
+    for seat in game.seats.all():
+        if seat.user is not None:
+            entry = ratings.SeatInput(seat.user_id, seat.user.bot_level, seat.away)
+        elif seat.bot_level:
+            entry = ratings.SeatInput(bot_accounts[seat.bot_level], seat.bot_level)
+        else:
+            entry = ratings.SeatInput(None)  # the account was deleted: rated as a newcomer
+        seats.append(entry)
+    return ratings.GameInput(game.pk, game.finished_at.timestamp(), game.winner, tuple(seats))
+
+
+def _skills_now(players: set[int]) -> dict[int, ratings.Skill]:
+    return {
+        rating.user_id: ratings.Skill(
+            rating.mu, rating.sigma, rating.last_played_at and rating.last_played_at.timestamp()
+        )
+        for rating in Rating.objects.filter(user_id__in=players)
+    }
+
+
+def _skills_before(game: Game, players: set[int]) -> dict[int, ratings.Skill]:
+    """Each player's rating just before `game`, from the history (a rare path: a game
+    that finished earlier was rated after a later one)."""
+    skills = {}
+    for player in players:
+        last = (
+            RatingChange.objects.filter(user_id=player)
+            .exclude(_after(game))
+            .exclude(game=game)
+            .order_by("-finished_at", "-game_id")
+            .first()
+        )
+        if last is not None:
+            skills[player] = ratings.Skill(
+                last.mu_after, last.sigma_after, last.finished_at.timestamp()
+            )
+    return skills
+
+
+def _rate(games_in_order: list[Game], skills: dict[int, ratings.Skill]) -> None:
+    """Rates the games in order from `skills` (updated in place); writes the changes, the
+    players' ratings and abandonments."""
+    bot_accounts = _bot_accounts()
+    inputs = [_game_input(game, bot_accounts) for game in games_in_order]
+    by_id = {game.pk: game for game in games_in_order}
+    hands = defaultdict(list)
+    for hand in Hand.objects.filter(game__in=by_id).order_by("game_id", "number"):
+        hands[hand.game_id].append(hand)
+    rows, abandoned, last_at, bots = [], [], {}, set()
+    for game_input, outcomes in ratings.rate_games(inputs, skills):
+        game = by_id[game_input.game_id]
+        rules = Ruleset.from_dict(game.ruleset or {})
+        for outcome in outcomes:
+            stats = None
+            for position in outcome.seats:
+                seat = handstats.seat_stats(
+                    hands[game.pk],
+                    position,
+                    bag_limit=rules.bag_limit,
+                    nil_tricks_for_partner=rules.nil_tricks_count_for_partner,
+                )
+                if stats is None:
+                    stats = seat
+                else:
+                    stats.add(seat)
+            before, after = ratings.display(outcome.mu_before), ratings.display(outcome.mu_after)
+            rows.append(
+                RatingChange(
+                    game=game,
+                    user_id=outcome.player,
+                    finished_at=game.finished_at,
+                    position=outcome.seats[0],
+                    result=outcome.result,
+                    mu_before=outcome.mu_before,
+                    sigma_before=outcome.sigma_before,
+                    mu_after=outcome.mu_after,
+                    sigma_after=outcome.sigma_after,
+                    before=before,
+                    after=after,
+                    delta=after - before,
+                    **asdict(stats),
+                )
+            )
+            last_at[outcome.player] = game.finished_at
+            if outcome.result == ratings.ABANDONED:
+                abandoned.append((outcome.player, game))
+        bots.update(seat.player for seat in game_input.seats if seat.bot_level)
+    RatingChange.objects.bulk_create(rows, batch_size=500)
+    RatedGame.objects.bulk_create(
+        [RatedGame(game=game, finished_at=game.finished_at) for game in games_in_order]
+    )
+    _save_ratings({player: skills[player] for player in last_at}, last_at, bots)
+    for player, game in abandoned:
+        _record_abandonment(user_id=player, game=game)
+
+
+def _save_ratings(
+    skills: dict[int, ratings.Skill], last_at: dict[int, datetime], bots: set[int]
+) -> None:
+    counts = dict(
+        RatingChange.objects.filter(user_id__in=skills)
+        .values("user_id")
+        .annotate(n=Count("pk"))
+        .values_list("user_id", "n")
+    )
+    rows = []
+    for player, skill in skills.items():
+        established = ratings.established_for(skill.sigma)
+        if established is None:
+            until = None
+        elif player in bots:
+            until = FOREVER
+        else:
+            until = last_at[player] + timedelta(seconds=established)
+        rows.append(
+            Rating(
+                user_id=player,
+                mu=skill.mu,
+                sigma=skill.sigma,
+                games=counts.get(player, 0),
+                last_played_at=last_at[player],
+                established_until=until,
+            )
+        )
+    # The rows are a cache of the last changes: replacing them is simplest and fastest.
+    Rating.objects.filter(user_id__in=skills).delete()
+    Rating.objects.bulk_create(rows, batch_size=500)
+
+
+def _record_abandonment(*, user_id: int, game: Game) -> None:
+    if Abandonment.objects.filter(user_id=user_id, game=game).exists():
+        return  # a recompute keeps the record (and the bar) it gave the first time
+    this_week = Abandonment.objects.filter(
+        user_id=user_id, at__gt=game.finished_at - BAR_WINDOW, at__lte=game.finished_at
+    ).count()
+    Abandonment.objects.create(
+        user_id=user_id,
+        game=game,
+        at=game.finished_at,
+        barred_until=game.finished_at + bar_for(this_week + 1),
+    )
+
+
+def ratings_rate_pending(*, batch: int = RATE_BATCH) -> int:
+    """Rates every finished ranked game not rated yet, oldest first; returns how many.
+
+    Idempotent and safe to run concurrently: a rated game has its RatingChange rows, and
+    writers take turns on the rating lock. Should a game be rated after one that finished
+    later (its commit was slow), the later games are re-rated after it, so the ratings are
+    always those of the games replayed in finishing order."""
+    total = 0
+    while True:
+        with transaction.atomic():
+            _lock()
+            pending = list(_pending_games()[:batch])
+            if not pending:
+                return total
+            first = pending[0]
+            later = RatedGame.objects.filter(_after(first))
+            rewound = later.count()
+            if rewound:
+                RatingChange.objects.filter(game__in=later.values("game")).delete()
+                later.delete()
+                games_in_order = list(_pending_games())  # all of them, to keep the order
+                skills = _skills_before(first, _players(games_in_order))
+            else:
+                games_in_order = pending
+                skills = _skills_now(_players(games_in_order))
+            _rate(games_in_order, skills)
+            total += len(games_in_order) - rewound
+
+
+def _players(games_in_order: list[Game]) -> set[int]:
+    bot_accounts = _bot_accounts()
+    players = set()
+    for game in games_in_order:
+        for seat in game.seats.all():
+            player = seat.user_id or bot_accounts.get(seat.bot_level)
+            if player:
+                players.add(player)
+    return players
+
+
+def ratings_recompute(*, batch: int = RATE_BATCH) -> int:
+    """Rebuilds every rating from the game history in finishing order; returns the number
+    of games. Gives exactly the numbers the incremental path gave."""
+    with transaction.atomic():
+        _lock()
+        RatingChange.objects.all().delete()
+        RatedGame.objects.all().delete()
+        Rating.objects.all().delete()
+        skills: dict[int, ratings.Skill] = {}
+        count = 0
+        cursor = Q()
+        while True:
+            chunk = list(
+                _with_seats(_rated_games().filter(cursor).order_by("finished_at", "pk"))[:batch]
+            )
+            if not chunk:
+                return count
+            _rate(chunk, skills)
+            count += len(chunk)
+            last = chunk[-1]
+            cursor = Q(finished_at__gt=last.finished_at) | Q(
+                finished_at=last.finished_at, pk__gt=last.pk
+            )
+
+
+# Queue and matchmaking
+
+
+def check_queue_join(*, user: User, max_wait: object) -> int:
+    if not user.is_authenticated:
+        raise Forbidden("Log in to play ranked games")
+    if user.is_bot:
+        raise Forbidden("Bots join ranked tables by themselves")
+    allowed = [seconds for seconds, _ in QueueEntry.WAIT_CHOICES]
+    if max_wait not in allowed:
+        raise RankedError(f"Choose a wait of {', '.join(map(str, allowed))} seconds")
+    now = timezone.now()
+    barred = selectors.barred_until(user, now=now)
+    if barred:
+        raise Forbidden(
+            "You left too many ranked games recently: you can play ranked again in "
+            f"{presenters.duration(barred - now)} (at {barred:%H:%M} UTC)"
+        )
+    game = selectors.unfinished_game_of(user)
+    if game is not None:
+        raise Conflict(f"You are still seated in game {game.pk}: finish or leave it first")
+    if QueueEntry.objects.filter(user=user).exists():
+        raise Conflict("You are already waiting for a ranked table")
+    return max_wait
+
+
+@transaction.atomic
+def queue_join(*, user: User, max_wait: int = QueueEntry.DEFAULT_WAIT) -> QueueEntry:
+    User.objects.select_for_update().filter(pk=user.pk).first()  # one join at a time
+    max_wait = check_queue_join(user=user, max_wait=max_wait)
+    try:
+        with transaction.atomic():
+            return QueueEntry.objects.create(user=user, joined_at=timezone.now(), max_wait=max_wait)
+    except IntegrityError:
+        raise Conflict("You are already waiting for a ranked table") from None
+
+
+@transaction.atomic
+def queue_leave(*, user: User) -> bool:
+    """Leaves the queue; False if the person was not in it (e.g. already seated)."""
+    deleted, _ = QueueEntry.objects.filter(user_id=user.pk).delete()
+    return bool(deleted)
+
+
+@transaction.atomic
+def tables_form(*, now: datetime | None = None) -> list[Game]:
+    """Seats waiting people at ranked tables (the 2 s beat task); returns the new games.
+
+    Queue rows are locked and deleted in the transaction that creates the game, so a
+    person is never seated twice, even by two matchmakers at once."""
+    now = now or timezone.now()
+    entries = list(QueueEntry.objects.select_for_update().order_by("joined_at", "pk"))
+    if not entries:
+        return []
+    user_ids = [entry.user_id for entry in entries]
+    gone = selectors.users_playing(user_ids) | selectors.users_barred(user_ids, now=now)
+    if gone:  # sat down elsewhere, or barred by a game rated after they queued
+        QueueEntry.objects.filter(user_id__in=gone).delete()
+    skills = selectors.skills_at(user_ids, now=now)
+    waiting = [
+        matching.Waiting(
+            user_id=entry.user_id,
+            mu=skills[entry.user_id][0],
+            sigma=skills[entry.user_id][1],
+            waited=(now - entry.joined_at).total_seconds(),
+            max_wait=entry.max_wait,
+        )
+        for entry in entries
+        if entry.user_id not in gone
+    ]
+    tables = matching.form_tables(waiting, selectors.bot_skills())
+    users = User.objects.in_bulk([seat for t in tables for seat in t.seats if type(seat) is int])
+    created = []
+    for table in tables:
+        players = [users[seat] if type(seat) is int else seat.level for seat in table.seats]
+        created.append(
+            games.game_create_seated(
+                players=players,
+                preset=RANKED_PRESET,
+                turn_seconds=RANKED_TURN_SECONDS,
+                ranked=True,
+            )
+        )
+        QueueEntry.objects.filter(user_id__in=[p.pk for p in players if type(p) is User]).delete()
+    return created

@@ -1,0 +1,95 @@
+"""Pages of ranked play: the queue, player profiles and the leaderboard. Thin: services do
+the writes, selectors the reads."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from ranked import selectors, services
+from ranked.forms import QueueForm
+
+
+def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error: str = "") -> dict:
+    context = {"form": form or QueueForm(), "error": error}
+    user = request.user
+    if user.is_authenticated:
+        now = timezone.now()
+        context.update(
+            rating=selectors.rating_of(user, now=now),
+            bar=selectors.bar_of(user, now=now),
+            queue=selectors.queue_state(user, now=now),
+            game=selectors.unfinished_game_of(user),
+        )
+    return context
+
+
+def _queue_box(request: HttpRequest, **kwargs) -> HttpResponse:
+    """The queue box for htmx; a whole page otherwise."""
+    if request.htmx:
+        return render(request, "ranked/play.html#queue", _play_context(request, **kwargs))
+    if kwargs.get("error"):
+        messages.error(request, kwargs["error"])
+    return redirect("ranked")
+
+
+@require_GET
+def play(request: HttpRequest) -> HttpResponse:
+    return render(request, "ranked/play.html", _play_context(request))
+
+
+@login_required
+@require_GET
+def queue(request: HttpRequest) -> HttpResponse:
+    """Polled every second while waiting: the wait so far, or off to the game once seated."""
+    if not selectors.queue_state(request.user, now=timezone.now())["entry"]:
+        game = selectors.ranked_game_of(request.user)
+        if game is not None:
+            url = reverse("game", args=[game.pk])
+            if not request.htmx:
+                return redirect(url)
+            response = HttpResponse()
+            response["HX-Redirect"] = url
+            return response
+    return _queue_box(request)
+
+
+@login_required
+@require_POST
+def queue_join(request: HttpRequest) -> HttpResponse:
+    form = QueueForm(request.POST)
+    if not form.is_valid():
+        return _queue_box(request, form=form, error="Choose how long to wait for people")
+    try:
+        services.queue_join(user=request.user, max_wait=form.cleaned_data["max_wait"])
+    except services.RankedError as error:
+        return _queue_box(request, form=form, error=str(error))
+    return _queue_box(request)
+
+
+@login_required
+@require_POST
+def queue_cancel(request: HttpRequest) -> HttpResponse:
+    services.queue_leave(user=request.user)
+    return _queue_box(request)
+
+
+@require_GET
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    player = get_object_or_404(User, username=username)
+    return render(request, "ranked/profile.html", selectors.profile(player, now=timezone.now()))
+
+
+@require_GET
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    context = selectors.leaderboard(
+        page=request.GET.get("page"),
+        bots=request.GET.get("bots") == "1",
+        viewer=request.user,
+        now=timezone.now(),
+    )
+    return render(request, "ranked/leaderboard.html", context)

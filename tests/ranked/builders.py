@@ -1,0 +1,77 @@
+"""Builds finished ranked games straight as rows, for constructed rating cases."""
+
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from accounts.models import User
+from games.engine import Ruleset, score_hand
+from games.models import Game, Hand, Seat
+
+CLASSIC = Ruleset()
+
+
+def hand_rows(game: Game, hands: list[tuple]) -> list[Hand]:
+    """Hand rows scored by the engine from (bids, tricks[, blind]) per hand."""
+    rows, scores, bags = [], (0, 0), (0, 0)
+    for number, (bids, tricks, *rest) in enumerate(hands, start=1):
+        blind = rest[0] if rest else [False] * 4
+        score = score_hand(CLASSIC, bids=bids, blind=blind, tricks=tricks, scores=scores, bags=bags)
+        rows.append(
+            Hand(
+                game=game,
+                number=number,
+                dealer=(number - 1) % 4,
+                bids=list(bids),
+                blind=list(blind),
+                tricks=list(tricks),
+                points=list(score.points),
+                scores=list(score.scores),
+                bags=list(score.bags),
+                penalties=list(score.penalties),
+                boston=list(score.boston),
+                commitment="0" * 64,
+                seed="0" * 64,
+            )
+        )
+        scores, bags = score.scores, score.bags
+    return rows
+
+
+def finished_game(
+    players: list[User | str],
+    *,
+    winner: int,
+    finished_at: datetime | None = None,
+    away: tuple[int, ...] = (),
+    hands: list[tuple] | None = None,
+    ranked: bool = True,
+) -> Game:
+    """A ranked game over: `players` at seats 0..3 (a User or a bot level), `away` seats
+    were away when it ended."""
+    finished_at = finished_at or timezone.now()
+    game = Game.objects.create(
+        preset="classic",
+        ruleset=CLASSIC.to_dict(),
+        status=Game.Status.FINISHED,
+        ranked=ranked,
+        turn_seconds=20,
+        started_at=finished_at - timedelta(minutes=15),
+        finished_at=finished_at,
+        winner=winner,
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                game=game,
+                position=position,
+                user=None if isinstance(player, str) else player,
+                bot_level=player if isinstance(player, str) else "",
+                away=position in away,
+            )
+            for position, player in enumerate(players)
+        ]
+    )
+    if hands:
+        Hand.objects.bulk_create(hand_rows(game, hands))
+    return game
