@@ -1,0 +1,808 @@
+"""Load benchmark of live games: N tables of four JSON-WebSocket players, latency and throughput."""
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import re
+import resource
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import psutil
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run as a script: make the project importable
+
+EPILOG = """
+examples (from the repository root, PostgreSQL and Redis of the bench's own):
+  export DATABASE_URL=postgres://postgres@127.0.0.1:5432/spades_bench
+  export REDIS_URL=redis://127.0.0.1:6379/5
+  python bench/load.py --tables 300 --pace 2          # starts Daphne + a Celery worker
+  python bench/load.py --tables 50 --pace 0           # as fast as possible
+  python bench/load.py --tables 300 --baseline        # the same traffic on a bare echo
+  python bench/load.py --tables 300 --compare         # both, and the ratios
+  python bench/load.py --url http://127.0.0.1:8000    # a stack that is already running
+
+The started stack runs with DEBUG=0 and BOT_MOVE_DELAY=0, and the Celery queue of REDIS_URL
+is purged when it stops: give the bench a database and a Redis database of its own.
+Errors and lost actions are counted over the whole run; the exit status is 1 if any.
+"""
+
+
+# Starting and stopping the stack
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def stack_env() -> dict:
+    env = dict(os.environ)
+    env.setdefault("DEBUG", "0")  # measure the production configuration
+    env.setdefault("SECRET_KEY", secrets.token_urlsafe(40))
+    env.setdefault("LOG_LEVEL", "WARNING")
+    env["BOT_MOVE_DELAY"] = "0"
+    return env
+
+
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    """User + system CPU of the processes and their live descendants."""
+    total = 0.0
+    for process in processes:
+        try:
+            family = [process, *process.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            continue
+        for member in family:
+            try:
+                times = member.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            total += times.user + times.system
+    return total
+
+
+class Stack:
+    """Daphne serving `app` (and a Celery worker with beat), each in its own process group."""
+
+    def __init__(self, app: str, worker: bool):
+        self.app, self.with_worker = app, worker
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.logs = Path(tempfile.mkdtemp(prefix="spades-bench-"))
+        self.env = stack_env()
+        self.processes: dict[str, subprocess.Popen] = {}
+
+    def _spawn(self, name: str, command: list[str]) -> None:
+        with (self.logs / f"{name}.log").open("wb") as log:
+            self.processes[name] = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group, stopped as a whole
+            )
+
+    def start(self) -> None:
+        python = sys.executable
+        if self.with_worker:
+            subprocess.run(
+                [python, "manage.py", "migrate", "--noinput", "-v", "0"],
+                cwd=ROOT,
+                env=self.env,
+                check=True,
+            )
+            self._spawn(
+                "worker",
+                [python, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-B",
+                 f"--schedule={self.logs / 'beat-schedule'}", "--loglevel=WARNING",
+                 f"--hostname=bench-{os.getpid()}@%h",
+                 "--without-heartbeat", "--without-gossip", "--without-mingle"],
+            )  # fmt: skip
+        self._spawn(
+            "daphne", [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app]
+        )
+        deadline = time.monotonic() + 90
+        while not self._answers():
+            for name, process in self.processes.items():
+                if process.poll() is not None:
+                    raise SystemExit(f"{name} exited at start; see {self.logs / name}.log")
+            if time.monotonic() > deadline:
+                raise SystemExit(f"The stack did not answer within 90 s; logs in {self.logs}")
+            time.sleep(0.2)
+
+    def _answers(self) -> bool:
+        """Daphne accepts connections (echo) or /healthz says all is up, the worker too."""
+        try:
+            if not self.with_worker:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return True
+            with urllib.request.urlopen(f"{self.url}/healthz", timeout=5) as response:
+                return json.loads(response.read()).get("ok") is True
+        except (OSError, ValueError):
+            return False
+
+    def memory(self) -> dict[str, float]:
+        """Resident memory (MB) of each process group, e.g. the worker's held ETA timers."""
+        megabytes = {}
+        for name, process in self.processes.items():
+            try:
+                root = psutil.Process(process.pid)
+                family = [root, *root.children(recursive=True)]
+                megabytes[name] = round(sum(p.memory_info().rss for p in family) / 2**20)
+            except psutil.NoSuchProcess:
+                pass
+        return megabytes
+
+    def cpu(self) -> dict[str, float]:
+        return {
+            name: cpu_seconds([psutil.Process(process.pid)])
+            for name, process in self.processes.items()
+            if process.poll() is None
+        }
+
+    def stop(self) -> None:
+        for process in self.processes.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        if self.with_worker:
+            from config.celery import app as celery_app
+
+            celery_app.control.purge()  # the turn timers armed for the bench's games
+
+
+# Shared services' CPU (PostgreSQL backends of our database, the Redis server)
+
+
+class Backends:
+    """CPU of the PostgreSQL backends serving one database, found by their process titles.
+
+    Backends come and go (CONN_MAX_AGE), so they are polled: one born after the first poll
+    counts from zero; one that exits between polls loses at most a poll's worth of CPU.
+    """
+
+    def __init__(self, database: str):
+        self.database = database
+        self.first: dict[int, float] | None = None
+        self.last: dict[int, float] = {}
+
+    def poll(self) -> float:
+        """CPU seconds used by the backends since the first poll."""
+        seen = {}
+        for process in psutil.process_iter(["cmdline", "cpu_times"]):
+            title = " ".join(process.info["cmdline"] or [])
+            times = process.info["cpu_times"]
+            if times and title.startswith("postgres:") and f" {self.database} " in title:
+                seen[process.pid] = times.user + times.system
+        if self.first is None:
+            self.first = dict(seen)
+        for pid in seen.keys() - self.first.keys():
+            self.first[pid] = 0.0
+        self.last.update(seen)
+        return sum(self.last[pid] - start for pid, start in self.first.items())
+
+
+def redis_cpu(url: str) -> float | None:
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=2)
+        info = client.info("cpu")
+        client.close()
+    except (redis.RedisError, ValueError):
+        return None
+    return info["used_cpu_user"] + info["used_cpu_sys"]
+
+
+class Meter:
+    """CPU seconds of everything involved, sampled at the start and end of the window."""
+
+    def __init__(self, stack: Stack | None, game: bool):
+        self.stack = stack
+        self.backends = None
+        if game:
+            self.backends = Backends(urlsplit(os.environ["DATABASE_URL"]).path.lstrip("/"))
+        self.redis_url = os.environ.get("REDIS_URL", "")
+
+    async def watch(self) -> None:
+        """Polls the database backends during the window (see Backends)."""
+        while self.backends is not None:
+            await asyncio.sleep(1)
+            self.backends.poll()
+
+    def sample(self) -> dict:
+        cpu = {"client": time.process_time()}
+        if self.stack is not None:
+            cpu.update(self.stack.cpu())
+        if self.backends is not None:
+            cpu["postgres"] = self.backends.poll()
+        if self.redis_url.startswith("redis"):
+            cpu["redis"] = redis_cpu(self.redis_url)
+        times = psutil.cpu_times()
+        return {
+            "cpu": cpu,
+            "rss_mb": {} if self.stack is None else self.stack.memory(),
+            "busy": sum(times) - times.idle - getattr(times, "iowait", 0.0),
+            "total": sum(times),
+            "load": os.getloadavg()[0],
+            "at": time.perf_counter(),
+        }
+
+
+# Tables and players (the game's records, made in the bench process through Django)
+
+
+def setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+@dataclass
+class TableSpec:
+    """What the client needs to seat one table: its game (or echo group) and four tokens."""
+
+    game: int | str
+    tokens: list[str | None]
+    owner: int | None = None  # the user id that asks for a rematch when a game ends
+
+
+def create_tables(count: int, run: str) -> list[TableSpec]:
+    """`count` started games of four people, made through the services like the API does."""
+    from django.contrib.auth.hashers import make_password
+
+    from accounts.models import User
+    from accounts.tokens import token_create
+    from games import services
+
+    users = User.objects.bulk_create(
+        User(username=f"bench-{run}-{number}", password=make_password(None))
+        for number in range(4 * count)
+    )
+    tokens = [token_create(user=user) for user in users]
+    tables = []
+    for first in range(0, 4 * count, 4):
+        game = services.table_create(owner=users[first], turn_seconds=600)
+        for seat in (1, 2, 3):
+            services.table_join(game_id=game.pk, user=users[first + seat], seat=seat)
+        tables.append(TableSpec(game.pk, tokens[first : first + 4], users[first].pk))
+    return tables
+
+
+def rematch(game_id: int, user_id: int) -> int:
+    """The id of the new game the same four start when one is over (runs in a thread)."""
+    from django.db import close_old_connections
+
+    from accounts.models import User
+    from games import services
+
+    try:
+        return services.game_rematch(game_id=game_id, user=User.objects.get(pk=user_id)).pk
+    finally:
+        close_old_connections()
+
+
+def delete_tables(run: str) -> None:
+    """Ends the run's games (their timers then do nothing), then deletes them and the players."""
+    from django.db import DatabaseError
+
+    from accounts.models import User
+    from games.models import Game
+
+    games = Game.objects.filter(created_by__username__startswith=f"bench-{run}-")
+    games.update(status=Game.Status.FINISHED, turn_deadline=None)
+    try:
+        games.delete()
+        User.objects.filter(username__startswith=f"bench-{run}-").delete()
+    except DatabaseError as error:  # e.g. a schema that changed under the bench
+        print(f"could not delete the bench's games (they are finished): {error}", file=sys.stderr)
+
+
+# The client side: one event loop, four connections per table
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    error_frames: int = 0
+    disconnects: int = 0
+    connect_failures: int = 0
+    lost: int = 0
+    late: int = 0  # lost actions that all four saw later after all
+    finished: int = 0
+    failed_rematches: int = 0
+    error_texts: Counter = field(default_factory=Counter)
+
+
+@dataclass(slots=True)
+class Pending:
+    version: int
+    sent: float
+    done: asyncio.Future
+    seen: int = 0  # bit per seat that holds a newer version
+
+
+ALL_SEEN = 0b1111
+
+
+class Client:
+    """One player's socket: keeps the latest state, reconnects if the server drops it."""
+
+    def __init__(self, table: "Table", seat: int, token: str | None):
+        self.bench, self.table, self.seat = table.bench, table, seat
+        self.headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self.socket = None
+        self.state: dict | None = None
+        self.moving = False  # closed on purpose, to join the table's next game
+
+    @property
+    def version(self) -> int:
+        return -1 if self.state is None else self.state["version"]
+
+    async def run(self) -> None:
+        bench = self.bench
+        while not bench.closing:
+            try:
+                async with bench.handshakes:
+                    self.socket = await connect(
+                        self.table.url,
+                        origin=bench.origin,
+                        additional_headers=self.headers,
+                        compression=None,
+                        open_timeout=30,
+                    )
+            except (OSError, InvalidHandshake, TimeoutError):
+                bench.tally.connect_failures += 1
+                await asyncio.sleep(1)
+                continue
+            try:
+                async for raw in self.socket:
+                    self.receive(raw)
+            except ConnectionClosed:
+                pass
+            self.socket = None
+            if self.moving:
+                self.moving = False
+            elif not bench.closing:
+                bench.tally.disconnects += 1
+                await asyncio.sleep(0.5)
+
+    def receive(self, raw: str) -> None:
+        frame = json.loads(raw)
+        kind = frame.get("type")
+        if kind == "state":
+            if frame.get("id", self.table.game) != self.table.game:
+                return  # the last push of the previous game
+            self.state = frame
+            self.table.saw(self.seat, frame["version"])
+        elif kind == "error":
+            self.bench.tally.error_frames += 1
+            self.bench.tally.error_texts[re.sub(r"\d+", "N", str(frame.get("error")))] += 1
+            self.table.refused(self.seat)
+
+    async def send(self, message: dict) -> bool:
+        try:
+            await self.socket.send(json.dumps(message))
+            return True
+        except (AttributeError, ConnectionClosed):  # no socket right now
+            return False
+
+    async def move(self) -> None:
+        """Reconnects to the table's current game."""
+        self.state = None
+        if self.socket is not None:
+            self.moving = True
+            await self.socket.close()
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+
+
+class Table:
+    """Four clients; the one whose turn it is acts, then waits for all four to see it."""
+
+    def __init__(self, bench: "Bench", number: int, spec: TableSpec):
+        self.bench, self.number = bench, number
+        self.game, self.owner = spec.game, spec.owner
+        self.clients = [Client(self, seat, spec.tokens[seat]) for seat in range(4)]
+        self.rng = random.Random(f"{bench.seed}:{number}")
+        self.pending: Pending | None = None
+        self.actor_seat: int | None = None
+        self.changed = asyncio.Event()
+        self.ready = asyncio.Event()
+        self.broken = False  # its rematch failed: it stops playing
+
+    @property
+    def url(self) -> str:
+        return self.bench.ws_base + self.bench.path.format(self.game)
+
+    def saw(self, seat: int, version: int) -> None:
+        pending = self.pending
+        if pending is not None and version > pending.version:
+            pending.seen |= 1 << seat
+            if pending.seen == ALL_SEEN and not pending.done.done():
+                pending.done.set_result(time.perf_counter())
+        if not self.ready.is_set() and all(c.state is not None for c in self.clients):
+            self.ready.set()
+        self.changed.set()
+
+    def refused(self, seat: int) -> None:
+        pending = self.pending
+        if pending is not None and seat == self.actor_seat and not pending.done.done():
+            pending.done.set_result(None)
+
+    def next_move(self) -> tuple[Client, dict] | None:
+        """The acting client and its message, once all four agree on the latest version."""
+        if not self.ready.is_set() or len({client.version for client in self.clients}) != 1:
+            return None
+        state = self.clients[0].state
+        if "view" not in state:  # the echo baseline: seats take turns
+            client = self.clients[state["version"] % 4]
+            return client, {"type": "play", "card": "QS", "version": state["version"]}
+        turn = state["view"]["turn"]
+        if state["status"] != "playing" or turn is None:
+            return None
+        client = self.clients[turn]
+        choices = [
+            action
+            for action in client.state["legal"]
+            if action["type"] != "look" and not action.get("blind")
+        ]
+        # Any legal action, but bids of 2 to 4: random bids end games within a hand or two.
+        choices = [a for a in choices if 2 <= a.get("tricks", 3) <= 4] or choices
+        if not choices:
+            return None
+        return client, {**self.rng.choice(choices), "version": state["version"]}
+
+    def finished(self) -> bool:
+        state = self.clients[0].state
+        return self.ready.is_set() and state.get("status") == "finished"
+
+    async def play(self) -> None:
+        bench, tally = self.bench, self.bench.tally
+        await asyncio.sleep(self.rng.uniform(0, bench.pace))  # tables out of step
+        while not bench.stopping and not self.broken:
+            if self.finished():
+                tally.finished += 1
+                await self.next_game()
+                continue
+            move = self.next_move()
+            if move is None:
+                self.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), 1)
+                continue
+            client, message = move
+            self.actor_seat = client.seat
+            loop = asyncio.get_running_loop()
+            pending = Pending(message["version"], time.perf_counter(), loop.create_future())
+            self.pending = pending
+            if not await client.send(message):
+                self.pending = None
+                await asyncio.sleep(0.2)
+                continue
+            try:
+                applied = await asyncio.wait_for(asyncio.shield(pending.done), bench.lost_timeout)
+            except TimeoutError:
+                tally.lost += 1
+                applied = None
+                await self.recover(pending)
+            self.pending = None
+            if applied is None:
+                await asyncio.sleep(0.2)  # refused or lost: look at the state again
+                continue
+            if bench.window_start <= pending.sent < bench.window_end:
+                tally.latencies.append(applied - pending.sent)
+            if bench.pace:
+                await asyncio.sleep(bench.pace)
+
+    async def next_game(self) -> None:
+        """The same four start a rematch, as people would, and reconnect to it."""
+        try:
+            self.game = await asyncio.to_thread(rematch, self.game, self.owner)
+        except Exception as error:  # the table stops; counted as an error
+            self.bench.tally.failed_rematches += 1
+            print(f"rematch of game {self.game} failed: {error!r}", file=sys.stderr)
+            self.broken = True
+            return
+        self.ready.clear()
+        for client in self.clients:
+            await client.move()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ready.wait(), 30)
+
+    async def recover(self, pending: Pending) -> None:
+        """After a lost action: wait a while longer (an overloaded server is late, and
+        asking it for more would make it later), then ask the clients that missed it."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(pending.done), 2 * self.bench.lost_timeout)
+        if pending.done.done() and pending.done.result() is not None:
+            self.bench.tally.late += 1
+            return
+        for client in self.clients:
+            if not pending.seen & (1 << client.seat):
+                await client.send({"type": "sync"})
+
+
+class Bench:
+    """One traffic run against one server: ramp up, warm up, measure, wind down."""
+
+    def __init__(self, args, url: str, path: str, tables: list[TableSpec]):
+        parts = urlsplit(url)
+        self.ws_base = f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}"
+        self.origin = f"{parts.scheme}://{parts.netloc}"  # AllowedHostsOriginValidator
+        self.path = path
+        self.pace, self.lost_timeout, self.seed = args.pace, args.lost_timeout, args.seed
+        self.args = args
+        self.tally = Tally()
+        self.closing = self.stopping = False
+        self.window_start = self.window_end = math.inf
+        self.handshakes = asyncio.Semaphore(args.handshakes)
+        self.tables = [Table(self, number, spec) for number, spec in enumerate(tables)]
+
+    async def run(self, meter: Meter) -> tuple[dict, dict]:
+        args = self.args
+        clients = [client for table in self.tables for client in table.clients]
+        readers = []
+        for client in clients:  # ramp up: `--ramp` new connections per second
+            readers.append(asyncio.create_task(client.run()))
+            await asyncio.sleep(1 / args.ramp)
+        waiting = [table.ready.wait() for table in self.tables]
+        try:
+            await asyncio.wait_for(asyncio.gather(*waiting), 60)
+        except TimeoutError:
+            missing = sum(not table.ready.is_set() for table in self.tables)
+            raise SystemExit(f"{missing} tables were not connected 60 s after the ramp") from None
+        players = [asyncio.create_task(table.play()) for table in self.tables]
+        await asyncio.sleep(args.warmup)
+        before = meter.sample()
+        watcher = asyncio.create_task(meter.watch())
+        self.window_start = before["at"]
+        self.window_end = self.window_start + args.seconds
+        await asyncio.sleep(args.seconds)
+        watcher.cancel()
+        after = meter.sample()
+        self.stopping = True
+        await asyncio.gather(*players)  # actions in flight finish or count as lost
+        self.closing = True
+        await asyncio.gather(*(client.close() for client in clients))
+        for reader in readers:
+            reader.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+        return before, after
+
+
+# Figures
+
+
+def percentile(ordered: list[float], percent: float) -> float:
+    if not ordered:
+        return math.nan
+    return ordered[min(len(ordered) - 1, math.ceil(percent / 100 * len(ordered)) - 1)]
+
+
+def summarize(mode: str, args, tally: Tally, before: dict, after: dict) -> dict:
+    ordered = sorted(tally.latencies)
+    actions = len(ordered)
+    elapsed = after["at"] - before["at"]
+    cpu = {
+        name: round(after["cpu"][name] - start, 2)
+        for name, start in before["cpu"].items()
+        if start is not None and after["cpu"].get(name) is not None
+    }
+    server = {name: seconds for name, seconds in cpu.items() if name != "client"}
+    errors = (
+        tally.error_frames + tally.disconnects + tally.connect_failures + tally.failed_rematches
+    )
+    per_action = {}
+    if actions:
+        per_action = {name: round(1000 * seconds / actions, 3) for name, seconds in server.items()}
+        if server:
+            per_action["server_total"] = round(1000 * sum(server.values()) / actions, 3)
+    machine_total = after["total"] - before["total"]
+    return {
+        "mode": mode,
+        "tables": args.tables,
+        "clients": 4 * args.tables,
+        "pace": args.pace,
+        "lost_timeout": args.lost_timeout,
+        "seconds": round(elapsed, 2),
+        "actions": actions,
+        "actions_per_s": round(actions / elapsed, 1),
+        "latency_ms": {
+            key: round(1000 * percentile(ordered, p), 1)
+            for key, p in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))
+        },
+        "errors": errors,
+        "error_frames": tally.error_frames,
+        "disconnects": tally.disconnects,
+        "connect_failures": tally.connect_failures,
+        "lost": tally.lost,
+        "lost_but_seen_later": tally.late,
+        "games_finished": tally.finished,
+        "failed_rematches": tally.failed_rematches,
+        "error_texts": dict(tally.error_texts.most_common(5)),
+        "cpu_s": cpu,
+        "cpu_ms_per_action": per_action,
+        "client_cpu_pct": round(100 * cpu["client"] / elapsed, 1),
+        "server_rss_mb": after["rss_mb"],
+        "machine": {
+            "cores": os.cpu_count(),
+            "load1_start": round(before["load"], 2),
+            "load1_end": round(after["load"], 2),
+            "busy_pct": round(100 * (after["busy"] - before["busy"]) / machine_total, 1),
+        },
+    }
+
+
+def print_summary(summary: dict) -> None:
+    latency, machine = summary["latency_ms"], summary["machine"]
+    cpu = ", ".join(f"{name} {seconds:.1f}" for name, seconds in summary["cpu_s"].items())
+    per_action = ", ".join(f"{k} {v:.2f}" for k, v in summary["cpu_ms_per_action"].items())
+    memory = ", ".join(f"{name} {mb}" for name, mb in summary["server_rss_mb"].items())
+    lines = [
+        f"[{summary['mode']}] {summary['tables']} tables, {summary['clients']} clients, "
+        f"pace {summary['pace']} s, {summary['seconds']} s measured",
+        f"  actions applied   {summary['actions']} ({summary['actions_per_s']}/s), "
+        f"{summary['games_finished']} games finished",
+        f"  latency ms        p50 {latency['p50']}  p95 {latency['p95']}  "
+        f"p99 {latency['p99']}  max {latency['max']}",
+        f"  errors            {summary['errors']} ({summary['error_frames']} error frames, "
+        f"{summary['disconnects']} disconnects, {summary['connect_failures']} failed connects, "
+        f"{summary['failed_rematches']} failed rematches)",
+        *(f"    {count} x {text}" for text, count in summary["error_texts"].items()),
+        f"  lost actions      {summary['lost']} (not seen by all four within "
+        f"{summary['lost_timeout']} s; {summary['lost_but_seen_later']} of them seen later)",
+        f"  cpu seconds       {cpu} (client {summary['client_cpu_pct']}% of a core)",
+        f"  cpu ms/action     {per_action or 'n/a'}",
+        f"  server memory MB  {memory or 'n/a'}",
+        f"  machine           {machine['cores']} cores, {machine['busy_pct']}% busy, "
+        f"load {machine['load1_start']} -> {machine['load1_end']}",
+    ]
+    print("\n".join(lines), flush=True)
+
+
+def ratios(game: dict, echo: dict) -> dict:
+    def ratio(a, b):
+        return round(a / b, 2) if a and b else None
+
+    per_game, per_echo = game["cpu_ms_per_action"], echo["cpu_ms_per_action"]
+    return {
+        "p50": ratio(game["latency_ms"]["p50"], echo["latency_ms"]["p50"]),
+        "p99": ratio(game["latency_ms"]["p99"], echo["latency_ms"]["p99"]),
+        "daphne_cpu_per_action": ratio(per_game.get("daphne"), per_echo.get("daphne")),
+        "server_cpu_per_action": ratio(per_game.get("server_total"), per_echo.get("server_total")),
+    }
+
+
+# Running one mode
+
+
+def run_mode(args, mode: str, url: str | None) -> dict:
+    """Starts (or targets) the server for `mode` ("game" or "echo"), drives it, summarizes."""
+    game = mode == "game"
+    run = f"{int(time.time())}-{os.getpid()}"
+    stack = None
+    try:
+        if url is None:
+            app = "config.asgi:application" if game else "bench.echo_asgi:application"
+            stack = Stack(app, worker=game)
+            print(f"[{mode}] starting the stack (logs in {stack.logs})", flush=True)
+            stack.start()
+            url = stack.url
+        if game:
+            path, tables = "/ws/games/{}/?format=json", create_tables(args.tables, run)
+        else:
+            path = "/ws/echo/{}/"
+            tables = [TableSpec(f"{run}-{number}", [None] * 4) for number in range(args.tables)]
+        print(f"[{mode}] {args.tables} tables against {url}; connecting", flush=True)
+
+        async def drive():
+            bench = Bench(args, url, path, tables)
+            before, after = await bench.run(Meter(stack, game))
+            return bench.tally, before, after
+
+        tally, before, after = asyncio.run(drive())
+    finally:
+        if stack is not None:
+            stack.stop()
+        if game:
+            delete_tables(run)
+    summary = summarize(mode, args, tally, before, after)
+    print_summary(summary)
+    return summary
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--url", help="a running server (default: start Daphne + worker here)")
+    parser.add_argument("--baseline-url", help="a running echo server for --compare with --url")
+    parser.add_argument("--tables", type=int, default=300, help="tables of four (default 300)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=2.0,
+        help="seconds at a table between an action seen by all four and the next (default 2); "
+        "0: as fast as possible",
+    )
+    parser.add_argument("--seconds", type=float, default=60, help="measured time (default 60)")
+    parser.add_argument(
+        "--warmup", type=float, default=10, help="unmeasured play first (default 10)"
+    )
+    parser.add_argument(
+        "--ramp", type=float, default=100, help="new connections per second (default 100)"
+    )
+    parser.add_argument(
+        "--handshakes", type=int, default=50, help="handshakes at once at most (default 50)"
+    )
+    parser.add_argument(
+        "--lost-timeout",
+        type=float,
+        default=10,
+        help="an action not seen by all four within this many seconds is lost (default 10)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the players' choices")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--baseline", action="store_true", help="a bare Channels echo instead")
+    group.add_argument("--compare", action="store_true", help="echo, then the game; ratios")
+    args = parser.parse_args()
+
+    modes = ["echo", "game"] if args.compare else ["echo"] if args.baseline else ["game"]
+    if "game" in modes and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        parser.exit(2, "Set DATABASE_URL to PostgreSQL: SQLite cannot take this load.\n")
+    redis_url = os.environ.get("REDIS_URL", "")
+    if ("game" in modes or args.url is None) and not redis_url.startswith("redis"):
+        parser.exit(2, "Set REDIS_URL (redis://...): the servers' channel layer and queue.\n")
+    if args.compare and bool(args.url) != bool(args.baseline_url):
+        parser.exit(2, "--compare against running servers needs both --url and --baseline-url\n")
+    if "game" in modes:
+        setup_django()
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # 4 sockets per table, both sides
+
+    summaries = {}
+    for mode in modes:
+        url = args.baseline_url if mode == "echo" and args.compare else args.url
+        summaries[mode] = run_mode(args, mode, url)
+    if len(summaries) == 2:
+        summary = {**summaries, "ratio": ratios(summaries["game"], summaries["echo"])}
+        print(f"game / echo: {summary['ratio']}")
+    else:
+        summary = summaries[modes[0]]
+    print(json.dumps(summary), flush=True)
+    failed = any(s["lost"] or s["errors"] for s in summaries.values())
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
