@@ -113,7 +113,16 @@ CHANNEL_LAYERS = {
         "CONFIG": {
             # The layer blocks 5 s per read (BZPOPMIN); redis-py's default socket timeout
             # is also 5 s, which would cut those reads off and kill consumers.
-            "hosts": [{"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5}],
+            # redis-py's pool refuses (rather than waits) past max_connections: leave room
+            # for a reconnect storm of every client at once.
+            "hosts": [
+                {
+                    "address": REDIS_URL,
+                    "socket_timeout": 15,
+                    "socket_connect_timeout": 5,
+                    "max_connections": 1000,
+                }
+            ],
             "prefix": "spades",
         },
     }

@@ -5,9 +5,11 @@ render this viewer's own payload. Every push is the full state with its version,
 client that missed messages or reconnected is whole again with the next one.
 """
 
+import functools
 import json
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -20,9 +22,21 @@ from games.selectors import game_payload, game_snapshot, may_watch, viewer_seat
 
 MAX_FRAME = 4096
 ACTION_TYPES = ("bid", "look", "play")
+PUSH_EVENTS = ("game.changed", "chat.message")
+
+# Database calls run in a thread pool, not on Channels' one shared database thread: each
+# game's writes are serialized by its row lock, so tables need not queue behind each other.
+in_database = functools.partial(database_sync_to_async, thread_sensitive=False)
 
 
 class GameConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message):
+        # Pushes need no database; Channels would hop to the database thread for each.
+        if message["type"] in PUSH_EVENTS:
+            await getattr(self, get_handler_name(message))(message)
+        else:
+            await super().dispatch(message)
+
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
         query = parse_qs(self.scope["query_string"].decode())
@@ -38,7 +52,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         if self.user is not None and viewer_seat(snapshot, self.user.pk) is not None:
             # Reconnecting brings an away player back; the push that follows shows it.
-            await database_sync_to_async(services.seat_return)(game_id=self.game_id, user=self.user)
+            await in_database(services.seat_return)(game_id=self.game_id, user=self.user)
         await self._push(snapshot)
 
     async def disconnect(self, code):
@@ -59,7 +73,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         message.pop("HEADERS", None)  # added by htmx's ws-send
         kind = message.get("type")
         if kind == "sync":
-            await self._push(await database_sync_to_async(self._snapshot)())
+            await self._push(await in_database(self._snapshot)())
         elif kind in ACTION_TYPES:
             await self._act(message)
         elif kind == "chat":
@@ -90,7 +104,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         if not self.json_format:
             message, version = _from_form(message), _form_int(version)
         try:
-            await database_sync_to_async(services.game_act)(
+            await in_database(services.game_act)(
                 game_id=self.game_id, user=self.user, data=message, expected_version=version
             )
         except services.GameError as error:
@@ -101,9 +115,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._send_error("Log in to chat", status=403)
             return
         try:
-            await database_sync_to_async(services.chat_post)(
-                game_id=self.game_id, user=self.user, text=text
-            )
+            await in_database(services.chat_post)(game_id=self.game_id, user=self.user, text=text)
         except services.GameError as error:
             await self._send_error(str(error), status=error.status)
 
@@ -133,14 +145,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         token = bearer_token(headers.get(b"authorization", b"").decode("latin-1"))
         token = token or query.get("token", [None])[0]
         if token:
-            return await database_sync_to_async(user_for_token)(token)
+            return await in_database(user_for_token)(token)
         user = self.scope.get("user")
         return user if user is not None and user.is_authenticated else None
 
     def _snapshot(self) -> dict:
         return game_snapshot(Game.objects.get(pk=self.game_id))
 
-    @database_sync_to_async
+    @in_database
     def _snapshot_if_allowed(self, invite: str | None) -> dict | None:
         game = Game.objects.filter(pk=self.game_id).first()
         if game is None or not may_watch(game, self.user.pk if self.user else None, invite):

@@ -3,22 +3,19 @@
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.models import ChatMessage, Game
-from games.selectors import chat_entry, game_snapshot
+from games.models import ChatMessage
+from games.selectors import chat_entry
 
 
 def game_group(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def game_changed(game_id: int) -> None:
+def game_changed(snapshot: dict) -> None:
     """Tells every viewer of the game; each consumer renders its own viewer's payload."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return
     layer = get_channel_layer()
     async_to_sync(layer.group_send)(
-        game_group(game_id), {"type": "game.changed", "snapshot": game_snapshot(game)}
+        game_group(snapshot["id"]), {"type": "game.changed", "snapshot": snapshot}
     )
 
 

@@ -1,13 +1,14 @@
 """Reads of games: the snapshot pushed to viewers and each viewer's payload of it."""
 
 from games.engine import GameState, view_for
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, Game, Seat
 
 
-def game_snapshot(game: Game) -> dict:
+def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
     """Everything needed to render any viewer's payload (server-side only: it holds the
     full engine state, so it goes to consumers, never to a client)."""
-    seats = game.seats.select_related("user").order_by("position")
+    if seats is None:
+        seats = game.seats.select_related("user").order_by("position")
     return {
         "id": game.pk,
         "status": game.status,

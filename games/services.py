@@ -5,7 +5,7 @@ import random
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -24,6 +24,7 @@ from games.engine import (
     view_for,
 )
 from games.models import Action, ChatMessage, Game, Hand, Seat
+from games.selectors import game_snapshot
 
 TIMEOUT_BOT = "standard"  # plays for a person who timed out or is away
 AWAY_AFTER_TIMEOUTS = 2
@@ -146,6 +147,7 @@ def table_create(
         ]
     )
     _start_if_full(game)
+    _after_commit(game, _seats(game))
     return game
 
 
@@ -194,6 +196,7 @@ def game_create_seated(
         ]
     )
     _start_if_full(game)
+    _after_commit(game, _seats(game))
     return game
 
 
@@ -219,7 +222,7 @@ def table_join(*, game_id: int, user: User, seat: object, invite: object = None)
     taken.user = user
     taken.save(update_fields=["user"])
     _start_if_full(game)
-    _notify_after_commit(game)
+    _after_commit(game, _seats(game))
     return game
 
 
@@ -241,8 +244,7 @@ def table_leave(*, game_id: int, user: User) -> Game:
     else:
         seat.away = True
         seat.save(update_fields=["away"])
-        _schedule_after_commit(game)
-    _notify_after_commit(game)
+    _after_commit(game, _seats(game))
     return game
 
 
@@ -257,7 +259,6 @@ def _start_if_full(game: Game) -> None:
     game.version = state.version
     game.turn_deadline = _deadline(game, state, seats, previous=None)
     game.save()
-    _schedule_after_commit(game)
 
 
 # Acting
@@ -280,24 +281,29 @@ def check_act(game: Game, seat: Seat, action: EngineAction, expected_version: ob
         raise GameError(str(error)) from None
 
 
-def do_act(game: Game, seat: Seat, action: EngineAction, new: GameState, source: str) -> Game:
-    """Writes the action, the new state and any finished hands; events after commit."""
+def do_act(
+    game: Game,
+    seats: list[Seat],
+    seat: Seat,
+    action: EngineAction,
+    new: GameState,
+    source: str,
+) -> Game:
+    """Writes the action, the new state and any finished hands; events after commit.
+
+    The caller holds the game's row lock, so versions cannot race; the unique
+    (game, version) constraint is the last line of defence."""
     old_results = len(game.state["results"])
     previous = game.engine_state
-    seats = _seats(game)
     game.version = new.version
-    try:
-        with transaction.atomic():  # a duplicate version must not poison the outer one
-            Action.objects.create(
-                game=game,
-                version=new.version,
-                seat=seat.position,
-                kind=type(action).__name__.lower(),
-                payload=action_to_dict(action),
-                source=source,
-            )
-    except IntegrityError:
-        raise Conflict("That turn was already played") from None
+    Action.objects.create(
+        game=game,
+        version=new.version,
+        seat=seat.position,
+        kind=type(action).__name__.lower(),
+        payload=action_to_dict(action),
+        source=source,
+    )
     Hand.objects.bulk_create(
         [
             Hand(
@@ -332,8 +338,7 @@ def do_act(game: Game, seat: Seat, action: EngineAction, new: GameState, source:
     else:
         game.turn_deadline = _deadline(game, new, seats, previous)
     game.save()
-    _notify_after_commit(game)
-    _schedule_after_commit(game)
+    _after_commit(game, seats)
     return game
 
 
@@ -341,7 +346,8 @@ def do_act(game: Game, seat: Seat, action: EngineAction, new: GameState, source:
 def game_act(*, game_id: int, user: User, data: object, expected_version: object = None) -> Game:
     """A person's action, in the JSON form of the API and the WebSockets."""
     game = game_lock(game_id)
-    seat = seat_of(game, user)
+    seats = _seats(game)
+    seat = next((seat for seat in seats if user.pk and seat.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("You are not playing in this game")
     try:
@@ -349,7 +355,7 @@ def game_act(*, game_id: int, user: User, data: object, expected_version: object
     except ValueError as error:
         raise GameError(str(error)) from None
     new = check_act(game, seat, action, expected_version)
-    return do_act(game, seat, action, new, Action.Source.PLAYER)
+    return do_act(game, seats, seat, action, new, Action.Source.PLAYER)
 
 
 def _bot_rng(game: Game) -> random.Random:
@@ -367,7 +373,8 @@ def game_autoplay(*, game_id: int, version: int, timeout: bool) -> Game | None:
     if game.status != Game.Status.PLAYING or game.version != version:
         return None
     state = game.engine_state
-    seat = game.seats.get(position=state.turn)
+    seats = _seats(game)
+    seat = seats[state.turn]
     if seat.bot_level:
         level, source = seat.bot_level, Action.Source.BOT
     elif timeout:
@@ -382,7 +389,7 @@ def game_autoplay(*, game_id: int, version: int, timeout: bool) -> Game | None:
     else:
         return None  # a person's turn: only their deadline may play for them
     action = get_bot(level)(view_for(state, seat.position), game.rules, _bot_rng(game))
-    return do_act(game, seat, action, apply_action(state, action), source)
+    return do_act(game, seats, seat, action, apply_action(state, action), source)
 
 
 @transaction.atomic
@@ -394,10 +401,10 @@ def seat_return(*, game_id: int, user: User) -> None:
         return
     seat.away, seat.timeouts = False, 0
     seat.save(update_fields=["away", "timeouts"])
-    game.turn_deadline = _deadline(game, game.engine_state, _seats(game), previous=None)
+    seats = _seats(game)
+    game.turn_deadline = _deadline(game, game.engine_state, seats, previous=None)
     game.save(update_fields=["turn_deadline", "updated_at"])
-    _notify_after_commit(game)
-    _schedule_after_commit(game)
+    _after_commit(game, seats)
 
 
 @transaction.atomic
@@ -424,9 +431,10 @@ def game_rematch(*, game_id: int, user: User) -> Game:
         ]
     )
     _start_if_full(rematch)
+    _after_commit(rematch, _seats(rematch))
     game.rematch = rematch
     game.save(update_fields=["rematch", "updated_at"])
-    _notify_after_commit(game)
+    _after_commit(game, _seats(game))
     return rematch
 
 
@@ -479,30 +487,38 @@ def _deadline(game: Game, state: GameState, seats: list[Seat], previous: GameSta
     return timezone.now() + timedelta(seconds=game.turn_seconds)
 
 
-def _notify_after_commit(game: Game) -> None:
-    game_id = game.pk
-    transaction.on_commit(lambda: events.game_changed(game_id))
+def _after_commit(game: Game, seats: list[Seat]) -> None:
+    """Once the write commits: push the new state to every viewer and arm the next move.
+
+    Both are decided now, from the rows already in memory, to spare the database."""
+    snapshot = game_snapshot(game, seats)
+    move = _next_move(game, seats)
+    transaction.on_commit(lambda: events.game_changed(snapshot))
+    if move is not None:
+        transaction.on_commit(lambda: _arm(*move))
 
 
-def _schedule_after_commit(game: Game) -> None:
-    game_id = game.pk
-    transaction.on_commit(lambda: schedule_next_move(game_id))
+def _next_move(game: Game, seats: list[Seat]) -> tuple | None:
+    """The task that moves the game on: a bot's move, or the person's turn timeout."""
+    if game.status != Game.Status.PLAYING:
+        return None
+    if _plays_by_itself(seats[game.state["turn"]]):
+        return "games.bot_move", (game.pk, game.version), {"countdown": settings.BOT_MOVE_DELAY}
+    return "games.turn_timeout", (game.pk, game.version), {"eta": game.turn_deadline}
+
+
+def _arm(task: str, args: tuple, options: dict) -> None:
+    from config.celery import app
+
+    app.send_task(task, args=args, **options)
 
 
 def schedule_next_move(game_id: int) -> None:
-    """Arms the task for whoever acts next, tagged with the current version."""
-    from config.celery import app
-
-    game = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING).first()
-    if game is None:
-        return
-    seat = game.seats.get(position=game.state["turn"])
-    if _plays_by_itself(seat):
-        app.send_task(
-            "games.bot_move", args=(game.pk, game.version), countdown=settings.BOT_MOVE_DELAY
-        )
-    else:
-        app.send_task("games.turn_timeout", args=(game.pk, game.version), eta=game.turn_deadline)
+    """Arms the task for whoever acts next in a game, tagged with its current version."""
+    game = Game.objects.filter(pk=game_id).first()
+    move = game and _next_move(game, _seats(game))
+    if move:
+        _arm(*move)
 
 
 def sweep_stuck_games(*, grace_seconds: float | None = None) -> int:

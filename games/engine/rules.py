@@ -4,8 +4,13 @@ from collections.abc import Iterable
 
 from .actions import Action, Bid, IllegalAction, Look, Play
 from .cards import BIT, CARDS, NON_SPADES, SPADES, SUIT_MASK, SUIT_NAMES, SUIT_OF
-from .dealing import commitment, deal_masks, hand_seed, seed_bytes
-from .dealing import first_dealer as seed_first_dealer
+from .dealing import (
+    commitment,
+    deal_masks,
+    first_dealer as seed_first_dealer,
+    hand_seed,
+    seed_bytes,
+)
 from .ruleset import Ruleset
 from .scoring import score_hand
 from .state import BIDDING, FINISHED, PLAYING, GameState, HandResult, Trick

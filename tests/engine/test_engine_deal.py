@@ -6,8 +6,7 @@ import itertools
 from unittest.mock import patch
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from games.engine import Card, Ruleset, commitment, deal, dealing, first_dealer, hand_seed, new_game
 

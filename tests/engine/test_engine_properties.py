@@ -3,8 +3,7 @@
 import json
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from games.engine import (
     BIDDING,

@@ -1,8 +1,7 @@
 """Scoring one hand (RULES.md "Scoring one hand"), worked examples first."""
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from games.engine import Ruleset, score_hand
 

@@ -17,5 +17,5 @@ def fast_games(monkeypatch):
     from games import events, services as games
 
     monkeypatch.setattr(games, "TIMEOUT_BOT", "random")
-    monkeypatch.setattr(games, "schedule_next_move", lambda game_id: None)
-    monkeypatch.setattr(events, "game_changed", lambda game_id: None)
+    monkeypatch.setattr(games, "_arm", lambda task, args, options: None)
+    monkeypatch.setattr(events, "game_changed", lambda snapshot: None)
