@@ -1,0 +1,52 @@
+"""Spades bots at three levels, each a `choose_action(view, ruleset, rng) -> action`.
+
+A bot sees only what `games.engine.view_for(state, seat)` shows its seat and returns
+one of `view["legal"]` as an engine action (Bid, Look or Play):
+
+- "random": a uniformly random legal action (baseline);
+- "standard": fast rule-based bidding and play (games.bots.policy);
+- "expert": determinized Monte Carlo search within a time budget (games.bots.expert).
+"""
+
+import functools
+import random
+from collections.abc import Callable
+
+from games.engine import Action, Ruleset
+
+from . import expert, randombot, standard
+
+LEVELS = ("random", "standard", "expert")
+DEFAULT_BUDGET_MS = expert.DEFAULT_BUDGET_MS
+
+Bot = Callable[[dict, Ruleset, random.Random], Action]
+
+
+def get_bot(
+    level: str, *, budget_ms: float = DEFAULT_BUDGET_MS, deterministic: bool = False
+) -> Bot:
+    """The choose_action of a level; budget_ms and deterministic only matter to "expert"."""
+    if level == "random":
+        return randombot.choose_action
+    if level == "standard":
+        return standard.choose_action
+    if level == "expert":
+        return functools.partial(
+            expert.choose_action, budget_ms=budget_ms, deterministic=deterministic
+        )
+    raise ValueError(f"Unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+
+
+def choose_action(
+    view: dict,
+    ruleset: Ruleset,
+    rng: random.Random,
+    *,
+    level: str = "standard",
+    budget_ms: float = DEFAULT_BUDGET_MS,
+) -> Action:
+    """The action a bot of `level` takes for the viewing seat (whose turn it must be)."""
+    return get_bot(level, budget_ms=budget_ms)(view, ruleset, rng)
+
+
+__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Bot", "choose_action", "get_bot"]

@@ -1,0 +1,366 @@
+"""Bot arena: two teams of bots play duplicated games; prints their strength and speed.
+
+    python -m games.bots.arena --a expert --b standard --games 400 --seed 1 --budget-ms 100
+
+Team A sits at seats 0 and 2, team B at 1 and 3; then the same game seed (hence the same
+deals, hand by hand) is played again with the teams' seats swapped, so the luck of the
+cards cancels. `--games` counts every game played, both seatings included. A team may
+mix levels ("standard,random": seat 0 or 1 standard, its partner random). The last line
+printed is a JSON summary.
+"""
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from games.engine import FINISHED, Ruleset, apply_action, new_game, view_for
+
+from . import LEVELS, get_bot
+
+Z95 = 1.959963984540054
+
+
+@dataclass
+class PairResult:
+    """Both seatings of one game seed, from team A's side."""
+
+    index: int
+    wins_a: int = 0
+    wins_b: int = 0
+    hands: int = 0
+    point_diff: int = 0  # A minus B, summed over the hands of both games
+    contracts: dict = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})  # made, bid
+    bags: dict = field(default_factory=lambda: {"a": 0, "b": 0})
+    nils: dict = field(default_factory=dict)  # "bidder/partner[/blind]" -> [made, bid]
+    times: dict = field(default_factory=dict)  # level -> decision times in ms
+    cpu_max: dict = field(default_factory=dict)  # level -> longest CPU time of one decision
+
+
+def parse_team(spec: str) -> tuple[str, str]:
+    levels = [part.strip() for part in spec.split(",")]
+    if len(levels) == 1:
+        levels *= 2
+    if len(levels) != 2 or any(level not in LEVELS for level in levels):
+        raise argparse.ArgumentTypeError(
+            f"{spec!r}: a level ({', '.join(LEVELS)}) or two separated by a comma"
+        )
+    return levels[0], levels[1]
+
+
+def play_pair(index: int, options: dict) -> PairResult:
+    """Play game seed `index` twice, team A first at seats 0/2, then at 1/3."""
+    ruleset = Ruleset.preset(options["preset"])
+    bots = {
+        level: get_bot(
+            level, budget_ms=options["budget_ms"], deterministic=options["deterministic"]
+        )
+        for level in set(options["a"]) | set(options["b"])
+    }
+    result = PairResult(index)
+    game_seed = f"arena-{options['seed']}-{index}"
+    for swap in (0, 1):
+        seat_levels = [""] * 4
+        side_of_team = ("a", "b") if not swap else ("b", "a")
+        for team, side in enumerate(side_of_team):
+            levels = options[side]
+            seat_levels[team], seat_levels[team + 2] = levels
+        rngs = [random.Random(f"{game_seed}/{swap}/{seat}") for seat in range(4)]
+        state = new_game(ruleset, game_seed)
+        while state.phase != FINISHED:
+            seat = state.turn
+            level = seat_levels[seat]
+            view = view_for(state, seat)
+            start, cpu = time.perf_counter(), time.thread_time()
+            action = bots[level](view, ruleset, rngs[seat])
+            elapsed = (time.perf_counter() - start) * 1000
+            cpu = (time.thread_time() - cpu) * 1000
+            result.times.setdefault(level, []).append(elapsed)
+            result.cpu_max[level] = max(cpu, result.cpu_max.get(level, 0.0))
+            state = apply_action(state, action)
+        winner_side = side_of_team[state.winner]
+        if winner_side == "a":
+            result.wins_a += 1
+        else:
+            result.wins_b += 1
+        previous_bags = [0, 0]
+        for hand in state.results:
+            result.hands += 1
+            team_a = side_of_team.index("a")
+            result.point_diff += hand.points[team_a] - hand.points[1 - team_a]
+            for team, side in enumerate(side_of_team):
+                contract, counted = _contract(ruleset, hand.bids, hand.tricks, team)
+                if contract:
+                    result.contracts[side][1] += 1
+                    result.contracts[side][0] += counted >= contract
+                added = hand.bags[team] - previous_bags[team]
+                result.bags[side] += added + ruleset.bag_limit * hand.penalties[team]
+                previous_bags[team] = hand.bags[team]
+            for seat in range(4):
+                if hand.bids[seat] == 0:
+                    key = f"{seat_levels[seat]}/{seat_levels[seat ^ 2]}"
+                    if hand.blind[seat]:
+                        key += "/blind"
+                    made_bid = result.nils.setdefault(key, [0, 0])
+                    made_bid[0] += hand.tricks[seat] == 0
+                    made_bid[1] += 1
+    return result
+
+
+def _contract(ruleset: Ruleset, bids, tricks, team: int) -> tuple[int, int]:
+    contract = counted = 0
+    for seat in (team, team + 2):
+        if bids[seat]:
+            contract += bids[seat]
+            counted += tricks[seat]
+        elif ruleset.nil_tricks_count_for_partner:
+            counted += tricks[seat]
+    return contract, counted
+
+
+def wilson(successes: int, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + Z95**2 / n
+    centre = (p + Z95**2 / (2 * n)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ratio_ci(diffs: list[int], hands: list[int]) -> tuple[float, float | None, float | None]:
+    """Mean point difference per hand, and its 95% interval (None from fewer than two
+    duplicated pairs), clustering by pair: the hands of one deal pair are not independent."""
+    total_hands = sum(hands)
+    if not total_hands:
+        return 0.0, None, None
+    mean = sum(diffs) / total_hands
+    n = len(diffs)
+    if n < 2:
+        return mean, None, None
+    residuals = sum((d - mean * h) ** 2 for d, h in zip(diffs, hands, strict=True))
+    se = math.sqrt(residuals * n / (n - 1)) / total_hands
+    return mean, mean - Z95 * se, mean + Z95 * se
+
+
+def summarize(results: list[PairResult], options: dict) -> dict:
+    games = 2 * len(results)
+    wins_a = sum(r.wins_a for r in results)
+    wins_b = sum(r.wins_b for r in results)
+    hands = sum(r.hands for r in results)
+    mean, low, high = ratio_ci([r.point_diff for r in results], [r.hands for r in results])
+    times: dict[str, list[float]] = {}
+    cpu_max: dict[str, float] = {}
+    nils: dict[str, list[int]] = {}
+    contracts = {"a": [0, 0], "b": [0, 0]}
+    bags = {"a": 0, "b": 0}
+    for r in results:
+        for level, values in r.times.items():
+            times.setdefault(level, []).extend(values)
+            cpu_max[level] = max(cpu_max.get(level, 0.0), r.cpu_max[level])
+        for key, (made, bid) in r.nils.items():
+            nils.setdefault(key, [0, 0])
+            nils[key][0] += made
+            nils[key][1] += bid
+        for side in ("a", "b"):
+            contracts[side][0] += r.contracts[side][0]
+            contracts[side][1] += r.contracts[side][1]
+            bags[side] += r.bags[side]
+    budget = options["budget_ms"]
+    ms = {}
+    for level, values in sorted(times.items()):
+        values.sort()
+        ms[level] = {
+            "median": round(statistics.median(values), 3),
+            "p99": round(values[min(len(values) - 1, int(0.99 * len(values)))], 3),
+            "max": round(values[-1], 3),
+            # Wall time includes waiting for a core on a busy machine; CPU time does not.
+            "cpu_max": round(cpu_max[level], 3),
+            "decisions": len(values),
+        }
+        if level == "expert":
+            ms[level]["over_budget_20pct"] = sum(v > 1.2 * budget for v in values)
+    win_rate = wins_a / games if games else 0.0
+    return {
+        "a": ",".join(options["a"]),
+        "b": ",".join(options["b"]),
+        "preset": options["preset"],
+        "seed": options["seed"],
+        "budget_ms": budget,
+        "deterministic": options["deterministic"],
+        "games": games,
+        "hands": hands,
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "win_rate_a": round(win_rate, 4),
+        "win_rate_a_ci95": [round(x, 4) for x in wilson(wins_a, games)],
+        "point_diff_per_hand": round(mean, 2),
+        "point_diff_ci95": None if low is None else [round(low, 2), round(high, 2)],
+        "made_contract_rate": {
+            side: round(made / bid, 4) if bid else None for side, (made, bid) in contracts.items()
+        },
+        "bags_per_hand": {side: round(bags[side] / hands, 3) if hands else None for side in bags},
+        "nil": {
+            key: {"bids": bid, "made": made, "rate": round(made / bid, 4)}
+            for key, (made, bid) in sorted(nils.items())
+        },
+        "ms_per_decision": ms,
+    }
+
+
+def report(summary: dict) -> str:
+    a, b = summary["a"], summary["b"]
+    low, high = summary["win_rate_a_ci95"]
+    diff_ci = "n/a"
+    if summary["point_diff_ci95"]:
+        dlow, dhigh = summary["point_diff_ci95"]
+        diff_ci = f"{dlow:+.2f} .. {dhigh:+.2f}"
+    budget = ""
+    if "expert" in f"{a},{b}":
+        mode = ", deterministic" if summary["deterministic"] else ""
+        budget = f", expert budget {summary['budget_ms']:g} ms{mode}"
+    lines = [
+        f"A = {a}, B = {b}; preset {summary['preset']}, seed {summary['seed']}{budget}",
+        f"games: {summary['games']} ({summary['games'] // 2} game seeds x 2 seatings), "
+        f"{summary['hands']} hands",
+        f"wins: A {summary['wins_a']}, B {summary['wins_b']}; A win rate "
+        f"{100 * summary['win_rate_a']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)",
+        f"point difference per hand (A - B): {summary['point_diff_per_hand']:+.2f} "
+        f"(95% CI {diff_ci})",
+    ]
+    for side, name in (("a", a), ("b", b)):
+        rate = summary["made_contract_rate"][side]
+        bags = summary["bags_per_hand"][side]
+        lines.append(
+            f"team {side.upper()} ({name}): made contracts "
+            f"{'-' if rate is None else f'{100 * rate:.1f}%'}, bags per hand {bags}"
+        )
+    if summary["nil"]:
+        for key, nil in summary["nil"].items():
+            bidder, partner, *blind = key.split("/")
+            lines.append(
+                f"{'blind ' if blind else ''}nil by {bidder} (partner {partner}): "
+                f"{nil['made']}/{nil['bids']} made ({100 * nil['rate']:.1f}%)"
+            )
+    else:
+        lines.append("no nil bids")
+    for level, ms in summary["ms_per_decision"].items():
+        extra = ""
+        if "over_budget_20pct" in ms:
+            extra = f", over budget +20%: {ms['over_budget_20pct']}"
+        lines.append(
+            f"ms per decision, {level}: median {ms['median']:.3f}, p99 {ms['p99']:.2f}, "
+            f"max {ms['max']:.2f} (CPU {ms['cpu_max']:.2f}; {ms['decisions']} decisions{extra})"
+        )
+    return "\n".join(lines)
+
+
+class Progress:
+    """A progress bar on stderr; a line per tenth when stderr is not a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.start = self.shown = time.monotonic()
+        self.tty = sys.stderr.isatty()
+        self.tenths = -1
+
+    def update(self, done: int) -> None:
+        now = time.monotonic()
+        elapsed = now - self.start
+        eta = elapsed / done * (self.total - done) if done else 0
+        text = f"{done}/{self.total} deals, {elapsed:.0f}s elapsed, ~{eta:.0f}s left"
+        if self.tty:
+            if done < self.total and now - self.shown < 0.2:
+                return
+            filled = 30 * done // self.total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {text}")
+            if done == self.total:
+                sys.stderr.write("\n")
+        elif 10 * done // self.total > self.tenths:
+            self.tenths = 10 * done // self.total
+            sys.stderr.write(text + "\n")
+        self.shown = now
+        sys.stderr.flush()
+
+
+def run(options: dict, progress: bool = True) -> dict:
+    pairs = max(1, (options["games"] + 1) // 2)
+    workers = max(1, min(options["workers"], pairs))
+    results: list[PairResult] = []
+    bar = Progress(pairs) if progress else None
+    if bar:
+        bar.update(0)
+    if workers == 1:
+        iterator = (play_pair(i, options) for i in range(pairs))
+        pool = None
+    else:
+        pool = multiprocessing.get_context("fork").Pool(workers)
+        iterator = pool.imap_unordered(_play_pair_star, [(i, options) for i in range(pairs)])
+    try:
+        for result in iterator:
+            results.append(result)
+            if bar:
+                bar.update(len(results))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    results.sort(key=lambda r: r.index)
+    return summarize(results, options)
+
+
+def _play_pair_star(args: tuple[int, dict]) -> PairResult:
+    return play_pair(*args)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(
+        prog="python -m games.bots.arena", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--a", type=parse_team, required=True, help="level(s) of team A")
+    parser.add_argument("--b", type=parse_team, required=True, help="level(s) of team B")
+    parser.add_argument("--games", type=int, default=100, help="games, both seatings counted")
+    parser.add_argument("--seed", default="1", help="arena seed (game seeds derive from it)")
+    parser.add_argument("--budget-ms", type=float, default=100.0, help="expert time per decision")
+    parser.add_argument(
+        "--deterministic",
+        action="store_true",
+        help="expert counts playouts instead of watching the clock (same seed, same games)",
+    )
+    parser.add_argument("--preset", default="classic", help="ruleset preset (default classic)")
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: cores)"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    args = parser.parse_args(argv)
+    try:
+        Ruleset.preset(args.preset)
+    except ValueError as error:
+        parser.error(str(error))
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    options = {
+        "a": args.a,
+        "b": args.b,
+        "games": args.games,
+        "seed": args.seed,
+        "budget_ms": args.budget_ms,
+        "deterministic": args.deterministic,
+        "preset": args.preset,
+        "workers": args.workers,
+    }
+    summary = run(options, progress=not args.no_progress)
+    print(report(summary))
+    print(json.dumps(summary, sort_keys=True), flush=True)
+    return summary
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,259 @@
+"""The expert bot: determinized Monte Carlo search over sampled deals, within a time budget.
+
+For each decision it samples the hands it cannot see (respecting the cards played and
+the voids shown, and drawn in proportion to how well they explain the bids), plays every
+candidate action out to the end of the hand with the standard policy at all four seats,
+and picks the action with the best mean score difference (engine scoring, bags valued
+at their share of the bag penalty, the end of the game). Candidates share the sampled
+deals, so their comparison is paired; clearly worse candidates are dropped early, and
+the standard policy's own choice stands unless another is clearly better.
+
+Bids are searched the same way among the standard bid, its neighbours and Nil, the
+seats still to bid bidding as the standard bot would on their sampled hands.
+"""
+
+import random
+import time
+
+from games.engine import CARDS, Action, Bid, Play, Ruleset, action_from_dict, score_hand
+
+from . import standard
+from .policy import choose_bid, choose_card, nil_chance
+from .sampling import sample_world
+from .table import ABOVE, BELOW, FULL_DECK, Table, cards_in
+
+DEFAULT_BUDGET_MS = 1000
+# Deterministic mode counts work instead of time: one unit is one card played in a
+# playout, and drawing a deal (sampling.sample_world) costs about _DEAL_COST units.
+# _UNITS_PER_MS is about two thirds of what one core of the development machine does,
+# so the wall-clock safety cap rarely cuts in.
+_UNITS_PER_MS = 110
+_DEAL_COST = 25
+# Stop the search this far into the budget: the last playout and the reply must fit.
+_TIME_SHARE = 0.85
+_GAME_WEIGHT = 150  # points a won (lost) game is worth beyond the hand's points
+_PRUNE_Z = 2.2
+# The standard policy's choice stands unless another does better by this many standard
+# errors: with few deals, noise would otherwise pick worse moves than the policy's.
+_SWITCH_Z = 1.0
+_NIL_CANDIDATE = 0.3  # nil_chance from which Nil is worth simulating
+_MAX_WORLDS = 512  # enough to tell apart what matters; stop spending the budget after
+# After how many deals to drop trailing candidates: often at first, then rarely enough
+# that the checks cost little next to the playouts.
+_PRUNE_AT = frozenset(
+    (6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448, 512)
+)
+
+
+class Budget:
+    """When to stop searching: the wall clock, or units of work in deterministic mode."""
+
+    def __init__(self, start: float, budget_ms: float, deterministic: bool) -> None:
+        if deterministic:
+            self.max_units = max(1, int(budget_ms * _UNITS_PER_MS))
+            # A safety cap only, generous so that a busy machine rarely loses determinism.
+            self.deadline = start + max(2 * budget_ms, budget_ms + 100) / 1000
+            self.sampling_deadline = None  # drawing deals must not depend on the clock
+        else:
+            self.max_units = 1 << 60
+            self.deadline = self.sampling_deadline = start + budget_ms / 1000 * _TIME_SHARE
+        self.units = 0
+
+    def exhausted(self, cost: int) -> bool:
+        """Would `cost` more units of work overrun the budget?"""
+        return self.units + cost > self.max_units or time.perf_counter() >= self.deadline
+
+    def out_of_time(self) -> bool:
+        return time.perf_counter() >= self.deadline
+
+
+def choose_action(
+    view: dict,
+    ruleset: Ruleset,
+    rng: random.Random,
+    *,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    deterministic: bool = False,
+) -> Action:
+    """The expert's action for the viewing seat; it must be that seat's turn."""
+    start = time.perf_counter()
+    seat = view["seat"]
+    legal = view["legal"]
+    if not legal:
+        raise ValueError(f"Seat {seat} has nothing to do now")
+    if len(legal) == 1:
+        return action_from_dict(legal[0], seat)
+    if view["phase"] == "bidding" and view["hand"] is None:
+        # Blind Nil or Look is a matter of the score, not of cards: no search to do.
+        return standard.choose_action(view, ruleset, rng)
+    budget = Budget(start, budget_ms, deterministic)
+    table = Table.from_view(view, ruleset)
+    if view["phase"] == "bidding":
+        bids = [a["tricks"] for a in legal if a["type"] == "bid" and not a["blind"]]
+        return Bid(seat, search_bid(table, seat, bids, rng, budget))
+    return Play(seat, CARDS[search_play(table, seat, rng, budget)])
+
+
+def distinct_cards(t: Table, seat: int) -> list[int]:
+    """The legal cards, one per run of cards that play the same: no card that is still
+    out, or in the trick being played, ranks between them."""
+    hand = t.hands[seat]
+    separators = FULL_DECK & ~t.played & ~hand
+    for card in t.trick:
+        separators |= 1 << card
+    out = []
+    previous = -1
+    for card in cards_in(t.legal(seat)):
+        same_suit = ABOVE[previous] >> card & 1 if previous >= 0 else 0
+        if same_suit and not ABOVE[previous] & BELOW[card] & separators:
+            continue
+        out.append(card)
+        previous = card
+    return out
+
+
+def search_play(t: Table, seat: int, rng: random.Random, budget: Budget) -> int:
+    """The card with the best mean outcome over sampled deals."""
+    candidates = distinct_cards(t, seat)
+    if len(candidates) == 1:
+        return candidates[0]
+
+    def evaluate(world: Table, card: int) -> float:
+        sim = world.copy()
+        sim.play(card)
+        return playout(sim, seat)
+
+    policy_card = choose_card(t, seat)
+    default = max(i for i, card in enumerate(candidates) if card <= policy_card)
+    cost = sum(t.counts)
+    best = _search(t, seat, candidates, default, cost, evaluate, rng, budget)
+    return policy_card if best == default else candidates[best]
+
+
+def search_bid(
+    t: Table, seat: int, legal_bids: list[int], rng: random.Random, budget: Budget
+) -> int:
+    """The bid with the best mean outcome over sampled deals, among the standard bid,
+    its neighbours and Nil."""
+    base = choose_bid(t, seat, legal_bids)
+    candidates = sorted({b for b in (base - 1, base, base + 1) if b in legal_bids and b > 0})
+    nil_worth_a_look = t.bids[seat ^ 2] != 0 and nil_chance(t.hands[seat]) >= _NIL_CANDIDATE
+    if base == 0 or (0 in legal_bids and nil_worth_a_look):
+        candidates.insert(0, 0)
+    if len(candidates) <= 1:
+        return base
+
+    def evaluate(world: Table, bid: int) -> float:
+        sim = world.copy()
+        sim.bids[seat] = bid
+        for k in range(1, 4):
+            other = (seat + k) & 3
+            if sim.bids[other] is None:
+                sim.bids[other] = choose_bid(sim, other, legal_bids_of(sim, other))
+        return playout(sim, seat)
+
+    best = _search(t, seat, candidates, candidates.index(base), 52, evaluate, rng, budget)
+    return candidates[best]
+
+
+def legal_bids_of(t: Table, seat: int) -> list[int]:
+    """The seat's legal (not blind) bids, as games.engine allows them."""
+    rules = t.ruleset
+    lowest = 0 if rules.nil else 1
+    if rules.suicide:
+        partner_bid = t.bids[seat ^ 2]
+        if partner_bid == 0:
+            lowest = 1
+        elif partner_bid is not None:
+            return [0]
+    return list(range(lowest, 14))
+
+
+def playout(sim: Table, seat: int) -> float:
+    """Play the hand out with the standard policy; the seat's team's score difference."""
+    while sim.done < 13:
+        sim.play(choose_card(sim, sim.turn))
+    return value(sim, seat & 1)
+
+
+def value(sim: Table, team: int) -> float:
+    """A finished hand's worth to the team: points over the opponents', each bag counted
+    at its share of the next bag penalty, and the game if the hand ends it."""
+    rules = sim.ruleset
+    score = score_hand(
+        rules, bids=sim.bids, blind=sim.blind, tricks=sim.taken, scores=sim.scores, bags=sim.bags
+    )
+    result = score.points[team] - score.points[1 - team]
+    if rules.bag_limit:
+        bag_cost = rules.bag_penalty / rules.bag_limit
+        ours_bags = score.bags[team] - sim.bags[team] + rules.bag_limit * score.penalties[team]
+        their_bags = (
+            score.bags[1 - team] - sim.bags[1 - team] + rules.bag_limit * score.penalties[1 - team]
+        )
+        # A penalty paid is bags taken off: count each bag when taken, not at the penalty.
+        result -= bag_cost * (ours_bags - their_bags)
+        result += rules.bag_penalty * (score.penalties[team] - score.penalties[1 - team])
+    ours, theirs = score.scores[team], score.scores[1 - team]
+    high, low = max(ours, theirs), min(ours, theirs)
+    over = high >= rules.target_score or (
+        rules.losing_score is not None and low <= rules.losing_score
+    )
+    if over and ours != theirs:
+        result += _GAME_WEIGHT if ours > theirs else -_GAME_WEIGHT
+    return result
+
+
+def _search(t, seat, candidates, default, cost, evaluate, rng, budget) -> int:
+    """Index of the best candidate: paired evaluation over sampled deals, dropping those
+    that clearly trail; `default` (the policy's choice) wins unless clearly beaten."""
+    active = list(range(len(candidates)))
+    values: list[list[float]] = [[] for _ in candidates]
+    worlds = 0
+    while len(active) > 1 and not budget.exhausted(_DEAL_COST + cost * len(active)):
+        world = t.copy()
+        world.hands, tries = sample_world(t, seat, rng, budget.sampling_deadline)
+        for i in active:
+            if budget.out_of_time():
+                # An unfinished deal would compare candidates on different deals.
+                for j in active:
+                    del values[j][worlds:]
+                break
+            values[i].append(evaluate(world, candidates[i]))
+        else:
+            budget.units += _DEAL_COST * tries + cost * len(active)
+            worlds += 1
+            if worlds in _PRUNE_AT:
+                active = _prune(active, values, default)
+                if worlds >= _MAX_WORLDS:
+                    break
+            continue
+        break
+    if worlds < 2:
+        return default
+    best = max(active, key=lambda i: (sum(values[i]), i == default, -i))
+    if best == default or default not in active:
+        return best
+    mean, se = _paired(values[best], values[default])
+    return best if mean > _SWITCH_Z * se else default
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of a - b over the deals both were played on."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def _prune(active: list[int], values: list[list[float]], default: int) -> list[int]:
+    """Drop the candidates that trail the leader by more than _PRUNE_Z standard errors."""
+    leader = max(active, key=lambda i: (sum(values[i]), i == default, -i))
+    kept = [leader]
+    for i in active:
+        if i != leader:
+            mean, se = _paired(values[i], values[leader])
+            # Identical results on every deal so far: the two play alike, keep one.
+            if se > 0 and mean + _PRUNE_Z * se >= 0:
+                kept.append(i)
+    return sorted(kept)

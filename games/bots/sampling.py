@@ -1,0 +1,103 @@
+"""Sampling the hidden hands a seat cannot see, consistent with what it has seen."""
+
+import math
+import random
+import time
+
+from .policy import NIL_THRESHOLD, estimate_tricks, nil_chance
+from .table import FULL_DECK, SUIT_OF, Table, cards_in
+
+BID_SPREAD = 1.6  # how far (in tricks) a bid strays from our estimate of its hand
+NIL_SHARPNESS = 4.0  # how firmly a Nil bid rules out hands unlikely to make it
+TRIES = 12  # deals drawn at most for one sample
+
+
+def sample_world(
+    t: Table, seat: int, rng: random.Random, deadline: float | None = None
+) -> tuple[list[int], int]:
+    """A deal of the hidden cards drawn in proportion to how well it explains the bids:
+    uniform deals accepted with probability bid_likelihood (the best of TRIES, or of
+    those drawn by the perf_counter() deadline, if none is). Also returns how many deals
+    were drawn."""
+    best, best_weight = [], -1.0
+    for tries in range(1, TRIES + 1):
+        hands = sample_hands(t, seat, rng)
+        weight = bid_likelihood(t, hands, seat)
+        if rng.random() < weight:
+            return hands, tries
+        if weight > best_weight:
+            best, best_weight = hands, weight
+        if deadline is not None and time.perf_counter() >= deadline:
+            return best, tries
+    return best, TRIES
+
+
+def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
+    """All four hands: the seat's own, and random hands for the others that respect the
+    card counts and every void shown."""
+    unknown = FULL_DECK & ~t.played & ~t.hands[seat]
+    others = [s for s in range(4) if s != seat]
+    cards = cards_in(unknown)
+    rng.shuffle(cards)
+    counts = t.counts
+    voids = t.voids
+    hands = t.hands[:]
+    if not any(voids[s] for s in others):
+        start = 0
+        for s in others:
+            n = counts[s]
+            mask = 0
+            for card in cards[start : start + n]:
+                mask |= 1 << card
+            hands[s] = mask
+            start += n
+        return hands
+    # Cards that fewer seats can hold are dealt first; each goes to an allowed seat
+    # with chance proportional to the room left there.
+    allowed_by_suit = [[s for s in others if not voids[s] >> suit & 1] for suit in range(4)]
+    cards.sort(key=lambda c: len(allowed_by_suit[SUIT_OF[c]]))
+    for _ in range(50):
+        room = {s: counts[s] for s in others}
+        dealt = {s: 0 for s in others}
+        for card in cards:
+            seats = [s for s in allowed_by_suit[SUIT_OF[card]] if room[s]]
+            if not seats:
+                break
+            total = sum(room[s] for s in seats)
+            pick = rng.randrange(total)
+            for s in seats:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            room[s] -= 1
+            dealt[s] |= 1 << card
+        else:
+            for s in others:
+                hands[s] = dealt[s]
+            return hands
+    # Could not satisfy every void (should not happen): deal ignoring them.
+    start = 0
+    for s in others:
+        mask = 0
+        for card in cards[start : start + counts[s]]:
+            mask |= 1 << card
+        hands[s] = mask
+        start += counts[s]
+    return hands
+
+
+def bid_likelihood(t: Table, hands: list[int], seat: int) -> float:
+    """How well the bids of the other seats fit a sampled deal (soft evidence, <= 1)."""
+    log_weight = 0.0
+    for s in range(4):
+        bid = t.bids[s]
+        if s == seat or bid is None or t.blind[s]:
+            continue
+        dealt = hands[s] | t.played_by[s]
+        if bid == 0:
+            chance = max(nil_chance(dealt), 0.001)
+            log_weight += NIL_SHARPNESS * min(0.0, math.log(chance / NIL_THRESHOLD))
+        else:
+            gap = estimate_tricks(dealt) - bid
+            log_weight -= gap * gap / (2 * BID_SPREAD * BID_SPREAD)
+    return math.exp(log_weight)

@@ -1,0 +1,74 @@
+"""The arena command line and its statistics."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.bots import arena
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = {
+    "games",
+    "wins_a",
+    "wins_b",
+    "win_rate_a",
+    "win_rate_a_ci95",
+    "point_diff_per_hand",
+    "point_diff_ci95",
+    "ms_per_decision",
+}
+
+
+def run_cli(*args):
+    done = subprocess.run(
+        [sys.executable, "-m", "games.bots.arena", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout.strip().splitlines()
+
+
+def test_cli_plays_duplicated_games_and_ends_with_a_json_summary():
+    lines = run_cli("--a", "standard", "--b", "random", "--games", "4", "--seed", "7")
+    summary = json.loads(lines[-1])
+    assert set(summary) >= KEYS
+    assert summary["games"] == 4
+    assert summary["wins_a"] + summary["wins_b"] == 4
+    low, high = summary["win_rate_a_ci95"]
+    assert low <= summary["win_rate_a"] <= high
+    assert set(summary["ms_per_decision"]) == {"standard", "random"}
+    assert {"median", "max"} <= set(summary["ms_per_decision"]["standard"])
+    assert any(line.startswith("wins: A") for line in lines)
+
+
+def test_same_seed_same_games():
+    args = ("--a", "random", "--b", "standard,random", "--games", "2", "--workers", "1")
+    first = json.loads(run_cli(*args, "--no-progress")[-1])
+    second = json.loads(run_cli(*args, "--no-progress")[-1])
+    for summary in (first, second):
+        del summary["ms_per_decision"]
+    assert first == second
+
+
+def test_team_spec():
+    assert arena.parse_team("expert") == ("expert", "expert")
+    assert arena.parse_team("standard,random") == ("standard", "random")
+    with pytest.raises(Exception, match="level"):
+        arena.parse_team("grandmaster")
+
+
+def test_confidence_intervals():
+    low, high = arena.wilson(50, 100)
+    assert low < 0.5 < high
+    assert high - 0.5 == pytest.approx(0.5 - low)
+    assert arena.wilson(0, 10)[0] == 0
+    mean, low, high = arena.ratio_ci([10, 20, 30], [1, 2, 3])
+    assert mean == low == high == 10
+    mean, low, high = arena.ratio_ci([10, -10, 30, 0], [1, 1, 1, 1])
+    assert low < mean == 7.5 < high
