@@ -4,14 +4,13 @@ import functools
 import json
 
 from django.http import HttpRequest, JsonResponse
-from django.shortcuts import reverse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.tokens import bearer_token, user_for_token
 from games import services
 from games.models import Game
-from games.selectors import game_payload, game_snapshot, may_watch, viewer_seat
+from games.selectors import game_payload, game_snapshot, game_url, may_watch, viewer_seat
 
 MAX_BODY = 16 * 1024
 
@@ -81,10 +80,9 @@ def table_create(request, body):
         private=body.get("private", False),
         turn_seconds=body.get("turn_seconds", 30),
     )
-    url = reverse("game", args=[game.pk])
-    body = {"id": game.pk, "url": url}
+    body = {"id": game.pk, "url": game_url(game)}
     if game.private:
-        body.update(url=f"{url}?invite={game.invite}", invite=game.invite)
+        body["invite"] = game.invite
     return JsonResponse(body, status=201)
 
 

@@ -1,5 +1,7 @@
 """Reads of games: the snapshot pushed to viewers and each viewer's payload of it."""
 
+from django.urls import reverse
+
 from games.engine import GameState, view_for
 from games.models import ChatMessage, Game, Seat
 
@@ -32,6 +34,12 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
             for seat in seats
         ],
     }
+
+
+def game_url(game: Game) -> str:
+    """The game page; a private game's link carries its invite."""
+    url = reverse("game", args=[game.pk])
+    return f"{url}?invite={game.invite}" if game.private else url
 
 
 def viewer_seat(snapshot: dict, user_id: int | None) -> int | None:

@@ -4,18 +4,12 @@ the writes, selectors and presenters the reads."""
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import presenters, selectors, services
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import Game
-
-
-def _game_url(game: Game) -> str:
-    url = reverse("game", args=[game.pk])
-    return f"{url}?invite={game.invite}" if game.private else url
 
 
 @require_GET
@@ -36,7 +30,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
     form = PlayNowForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else "standard"
     game = services.table_create(owner=request.user, bots={1: level, 2: level, 3: level})
-    return redirect(_game_url(game))
+    return redirect(selectors.game_url(game))
 
 
 @login_required
@@ -57,7 +51,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
         except services.GameError as error:
             form.add_error(None, str(error))
         else:
-            return redirect(_game_url(game))
+            return redirect(selectors.game_url(game))
     context = {"play_now": PlayNowForm(), "create": form, **selectors.lobby_tables()}
     return render(request, "games/lobby.html", context, status=400)
 
@@ -80,7 +74,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         **presenters.table(payload, invite=invite, logged_in=request.user.is_authenticated),
         "chat": selectors.chat_history(game),
-        "invite_url": request.build_absolute_uri(_game_url(game)) if game.private else None,
+        "invite_url": request.build_absolute_uri(selectors.game_url(game))
+        if game.private
+        else None,
         "ws_url": f"/ws/games/{game.pk}/" + (f"?invite={invite}" if invite else ""),
     }
     return render(request, "games/game.html", context)
@@ -98,7 +94,7 @@ def _htmx_result(request: HttpRequest, call, *, follow: bool = False) -> HttpRes
         return response
     response = HttpResponse(status=204)
     if follow:
-        response["HX-Redirect"] = _game_url(result)
+        response["HX-Redirect"] = selectors.game_url(result)
     return response
 
 

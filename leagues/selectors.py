@@ -8,7 +8,7 @@ from django.db.models import Count, Prefetch
 from django.urls import reverse
 
 from accounts.models import User
-from games.models import Game
+from games.selectors import game_url
 from leagues import pairing
 from leagues.models import (
     Club,
@@ -26,11 +26,6 @@ from leagues.models import (
 )
 
 # URLs
-
-
-def game_url(game: Game) -> str:
-    url = reverse("game", args=[game.pk])
-    return f"{url}?invite={game.invite}" if game.private else url
 
 
 def club_url(club: Club) -> str:
