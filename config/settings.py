@@ -107,22 +107,15 @@ def celery_url(redis_url: str) -> str:
 # Redis carries the Channels layer and the Celery broker. `make run` and `make test`
 # start an embedded Redis and set REDIS_URL when none is configured.
 REDIS_URL = os.environ.get("REDIS_URL", f"unix://{VAR_DIR / 'redis.sock'}")
+# Pub/sub: a group message is published once and fanned out to its consumers inside each
+# server process, instead of queued in Redis once per consumer and read back one by one.
+# Pushes are not stored, which the game feed does not need: every push is the full state
+# with its version, and a client that reconnects gets the state afresh.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {
-            # The layer blocks 5 s per read (BZPOPMIN); redis-py's default socket timeout
-            # is also 5 s, which would cut those reads off and kill consumers.
-            # redis-py's pool refuses (rather than waits) past max_connections: leave room
-            # for a reconnect storm of every client at once.
-            "hosts": [
-                {
-                    "address": REDIS_URL,
-                    "socket_timeout": 15,
-                    "socket_connect_timeout": 5,
-                    "max_connections": 1000,
-                }
-            ],
+            "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 5}],
             "prefix": "spades",
         },
     }
