@@ -182,9 +182,15 @@ LOGGING = {
 
 # Live games
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.6"))  # seconds; feels human
-# A game whose next move is this overdue had its task lost (e.g. a broker restart).
+# A bot's move this overdue had its task lost (e.g. a broker restart).
 SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "15"))
 CELERY_BEAT_SCHEDULE = {
+    # A person's turn times out within a second of its deadline.
+    "fire-turn-timeouts": {
+        "task": "games.fire_turn_timeouts",
+        "schedule": 1.0,
+        "options": {"expires": 1.0},  # a busy worker skips ticks rather than piling them up
+    },
     "sweep-stuck-games": {
         "task": "games.sweep_stuck_games",
         "schedule": float(os.environ.get("SWEEP_INTERVAL", "10")),

@@ -1,5 +1,6 @@
-"""Celery tasks of live games. Each is tagged with the game version it was armed for and
-does nothing once the game has moved on, so re-delivery and duplicates are harmless."""
+"""Celery tasks of live games. A bot's move is tagged with the game version it was armed
+for and does nothing once the game has moved on, so re-delivery and duplicates are
+harmless. The clocks (turn timeouts, the stuck-game sweep) run from beat."""
 
 from contextlib import suppress
 
@@ -15,10 +16,9 @@ def bot_move(game_id: int, version: int) -> None:
         services.game_autoplay(game_id=game_id, version=version, timeout=False)
 
 
-@shared_task(name="games.turn_timeout", acks_late=True)
-def turn_timeout(game_id: int, version: int) -> None:
-    with suppress(services.NotFound, services.Conflict):
-        services.game_autoplay(game_id=game_id, version=version, timeout=True)
+@shared_task(name="games.fire_turn_timeouts")
+def fire_turn_timeouts() -> int:
+    return services.fire_turn_timeouts()
 
 
 @shared_task(name="games.sweep_stuck_games")

@@ -240,3 +240,13 @@ def test_two_timeouts_mark_a_person_away_and_acting_brings_them_back(four, monke
     action = next(a for a in payload["legal"] if a["type"] != "look" and not a.get("blind"))
     assert api(client, f"/api/games/{game_id}/actions", action, tokens[seat]).status_code == 200
     assert not Game.objects.get(pk=game_id).seats.get(position=seat).away
+
+
+def test_the_clock_plays_for_people_past_their_deadline_only(four):
+    _, game_id, _, _ = four
+    assert services.fire_turn_timeouts() == 0  # the deadline is 30 s away
+    Game.objects.filter(pk=game_id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert services.fire_turn_timeouts() == 1
+    assert Action.objects.filter(game_id=game_id, source="timeout").count() == 1
+    assert Game.objects.get(pk=game_id).turn_deadline > timezone.now()  # the next turn's
+    assert services.fire_turn_timeouts() == 0

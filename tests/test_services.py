@@ -1,6 +1,10 @@
-"""Services that other apps build on: seated games and the game_finished signal."""
+"""Services that other apps build on (seated games, the game_finished signal) and the
+clocks that keep games moving."""
+
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games import services
 from games.models import Game
@@ -60,3 +64,15 @@ def test_the_end_of_a_game_is_signalled_after_commit(django_capture_on_commit_ca
         assert finished == [game.pk]
     finally:
         game_finished.disconnect(receiver)
+
+
+def test_a_lost_bot_move_is_armed_again_and_a_persons_turn_is_left_to_the_clock(monkeypatch):
+    armed = []
+    monkeypatch.setattr(services, "_arm", lambda task, args, options: armed.append((task, args)))
+    bots = services.game_create_seated(players=["random"] * 4)
+    people = services.game_create_seated(players=UserFactory.create_batch(4))
+    long_ago = timezone.now() - timedelta(minutes=5)
+    Game.objects.filter(pk__in=[bots.pk, people.pk]).update(updated_at=long_ago)
+    armed.clear()
+    assert services.sweep_stuck_games(grace_seconds=15) == 1
+    assert armed == [("games.bot_move", (bots.pk, bots.version))]
