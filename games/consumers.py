@@ -22,7 +22,6 @@ from games.selectors import game_payload, game_snapshot, may_watch, viewer_seat
 
 MAX_FRAME = 4096
 ACTION_TYPES = ("bid", "look", "play")
-PUSH_EVENTS = ("game.changed", "chat.message")
 
 # Database calls run in a thread pool, not on Channels' one shared database thread: each
 # game's writes are serialized by its row lock, so tables need not queue behind each other.
@@ -31,11 +30,9 @@ in_database = functools.partial(database_sync_to_async, thread_sensitive=False)
 
 class GameConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message):
-        # Pushes need no database; Channels would hop to the database thread for each.
-        if message["type"] in PUSH_EVENTS:
-            await getattr(self, get_handler_name(message))(message)
-        else:
-            await super().dispatch(message)
+        # Channels would first hop to its database thread to close stale connections, for
+        # every frame and push; `in_database` does that in the thread that uses them.
+        await getattr(self, get_handler_name(message))(message)
 
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
