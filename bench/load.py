@@ -34,7 +34,7 @@ EPILOG = """
 examples (from the repository root, PostgreSQL and Redis of the bench's own):
   export DATABASE_URL=postgres://postgres@127.0.0.1:5432/spades_bench
   export REDIS_URL=redis://127.0.0.1:6379/5
-  python bench/load.py --tables 300 --pace 2          # starts Daphne + a Celery worker
+  python bench/load.py --tables 300 --pace 2          # starts 2 Daphnes + a Celery worker
   python bench/load.py --tables 50 --pace 0           # as fast as possible
   python bench/load.py --tables 300 --baseline        # the same traffic on a bare echo
   python bench/load.py --tables 300 --compare         # both, and the ratios
@@ -47,12 +47,6 @@ Errors and lost actions are counted over the whole run; the exit status is 1 if 
 
 
 # Starting and stopping the stack
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def stack_env() -> dict:
@@ -82,17 +76,21 @@ def cpu_seconds(processes: list[psutil.Process]) -> float:
 
 
 class Stack:
-    """Daphne serving `app` (and a Celery worker with beat), each in its own process group."""
+    """`servers` Daphne processes serving `app` on one listening socket (and a Celery worker
+    with beat), each in its own process group."""
 
-    def __init__(self, app: str, worker: bool):
-        self.app, self.with_worker = app, worker
-        self.port = free_port()
+    def __init__(self, app: str, worker: bool, servers: int):
+        self.app, self.with_worker, self.servers = app, worker, servers
+        # One socket for every Daphne, as a deployment runs one per core: each accepts its
+        # share of the connections.
+        self.listener = socket.create_server(("127.0.0.1", 0), backlog=4096)
+        self.port = self.listener.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.logs = Path(tempfile.mkdtemp(prefix="spades-bench-"))
         self.env = stack_env()
         self.processes: dict[str, subprocess.Popen] = {}
 
-    def _spawn(self, name: str, command: list[str]) -> None:
+    def _spawn(self, name: str, command: list[str], pass_fds: tuple = ()) -> None:
         with (self.logs / f"{name}.log").open("wb") as log:
             self.processes[name] = subprocess.Popen(
                 command,
@@ -101,6 +99,7 @@ class Stack:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # its own process group, stopped as a whole
+                pass_fds=pass_fds,
             )
 
     def start(self) -> None:
@@ -119,9 +118,13 @@ class Stack:
                  f"--hostname=bench-{os.getpid()}@%h",
                  "--without-heartbeat", "--without-gossip", "--without-mingle"],
             )  # fmt: skip
-        self._spawn(
-            "daphne", [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app]
-        )
+        fd = self.listener.fileno()
+        for number in range(1, self.servers + 1):
+            self._spawn(
+                f"daphne {number}",
+                [python, "-m", "daphne", "--fd", str(fd), self.app],
+                pass_fds=(fd,),
+            )
         deadline = time.monotonic() + 90
         while not self._answers():
             for name, process in self.processes.items():
@@ -143,23 +146,26 @@ class Stack:
             return False
 
     def memory(self) -> dict[str, float]:
-        """Resident memory (MB) of each process group, e.g. the worker's held ETA timers."""
-        megabytes = {}
+        """Resident memory (MB) of each kind of process (all the Daphnes together)."""
+        megabytes = Counter()
         for name, process in self.processes.items():
             try:
                 root = psutil.Process(process.pid)
                 family = [root, *root.children(recursive=True)]
-                megabytes[name] = round(sum(p.memory_info().rss for p in family) / 2**20)
+                megabytes[name.split()[0]] += round(
+                    sum(p.memory_info().rss for p in family) / 2**20
+                )
             except psutil.NoSuchProcess:
                 pass
-        return megabytes
+        return dict(megabytes)
 
     def cpu(self) -> dict[str, float]:
-        return {
-            name: cpu_seconds([psutil.Process(process.pid)])
-            for name, process in self.processes.items()
-            if process.poll() is None
-        }
+        """CPU seconds of each kind of process (all the Daphnes together)."""
+        seconds = Counter()
+        for name, process in self.processes.items():
+            if process.poll() is None:
+                seconds[name.split()[0]] += cpu_seconds([psutil.Process(process.pid)])
+        return dict(seconds)
 
     def stop(self) -> None:
         for process in self.processes.values():
@@ -171,6 +177,7 @@ class Stack:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+        self.listener.close()
         if self.with_worker:
             from config.celery import app as celery_app
 
@@ -714,7 +721,7 @@ def run_mode(args, mode: str, url: str | None) -> dict:
     try:
         if url is None:
             app = "config.asgi:application" if game else "bench.echo_asgi:application"
-            stack = Stack(app, worker=game)
+            stack = Stack(app, worker=game, servers=args.servers)
             print(f"[{mode}] starting the stack (logs in {stack.logs})", flush=True)
             stack.start()
             url = stack.url
@@ -748,6 +755,12 @@ def main() -> int:
     parser.add_argument("--url", help="a running server (default: start Daphne + worker here)")
     parser.add_argument("--baseline-url", help="a running echo server for --compare with --url")
     parser.add_argument("--tables", type=int, default=300, help="tables of four (default 300)")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=os.cpu_count(),
+        help="Daphne processes to start, on one socket (default: one per core)",
+    )
     parser.add_argument(
         "--pace",
         type=float,
