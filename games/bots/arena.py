@@ -40,7 +40,7 @@ class PairResult:
     bags: dict = field(default_factory=lambda: {"a": 0, "b": 0})
     nils: dict = field(default_factory=dict)  # "bidder/partner[/blind]" -> [made, bid]
     times: dict = field(default_factory=dict)  # level -> decision times in ms
-    cpu_max: dict = field(default_factory=dict)  # level -> longest CPU time of one decision
+    cpu_times: dict = field(default_factory=dict)  # level -> their CPU times in ms
 
 
 def parse_team(spec: str) -> tuple[str, str]:
@@ -82,7 +82,7 @@ def play_pair(index: int, options: dict) -> PairResult:
             elapsed = (time.perf_counter() - start) * 1000
             cpu = (time.thread_time() - cpu) * 1000
             result.times.setdefault(level, []).append(elapsed)
-            result.cpu_max[level] = max(cpu, result.cpu_max.get(level, 0.0))
+            result.cpu_times.setdefault(level, []).append(cpu)
             state = apply_action(state, action)
         winner_side = side_of_team[state.winner]
         if winner_side == "a":
@@ -157,14 +157,14 @@ def summarize(results: list[PairResult], options: dict) -> dict:
     hands = sum(r.hands for r in results)
     mean, low, high = ratio_ci([r.point_diff for r in results], [r.hands for r in results])
     times: dict[str, list[float]] = {}
-    cpu_max: dict[str, float] = {}
+    cpu_times: dict[str, list[float]] = {}
     nils: dict[str, list[int]] = {}
     contracts = {"a": [0, 0], "b": [0, 0]}
     bags = {"a": 0, "b": 0}
     for r in results:
         for level, values in r.times.items():
             times.setdefault(level, []).extend(values)
-            cpu_max[level] = max(cpu_max.get(level, 0.0), r.cpu_max[level])
+            cpu_times.setdefault(level, []).extend(r.cpu_times[level])
         for key, (made, bid) in r.nils.items():
             nils.setdefault(key, [0, 0])
             nils[key][0] += made
@@ -182,11 +182,12 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             "p99": round(values[min(len(values) - 1, int(0.99 * len(values)))], 3),
             "max": round(values[-1], 3),
             # Wall time includes waiting for a core on a busy machine; CPU time does not.
-            "cpu_max": round(cpu_max[level], 3),
+            "cpu_max": round(max(cpu_times[level]), 3),
             "decisions": len(values),
         }
         if level == "expert":
             ms[level]["over_budget_20pct"] = sum(v > 1.2 * budget for v in values)
+            ms[level]["over_budget_20pct_cpu"] = sum(v > 1.2 * budget for v in cpu_times[level])
     win_rate = wins_a / games if games else 0.0
     return {
         "a": ",".join(options["a"]),
@@ -254,7 +255,10 @@ def report(summary: dict) -> str:
     for level, ms in summary["ms_per_decision"].items():
         extra = ""
         if "over_budget_20pct" in ms:
-            extra = f", over budget +20%: {ms['over_budget_20pct']}"
+            extra = (
+                f", over budget +20%: {ms['over_budget_20pct']}"
+                f" (by CPU time: {ms['over_budget_20pct_cpu']})"
+            )
         lines.append(
             f"ms per decision, {level}: median {ms['median']:.3f}, p99 {ms['p99']:.2f}, "
             f"max {ms['max']:.2f} (CPU {ms['cpu_max']:.2f}; {ms['decisions']} decisions{extra})"
