@@ -126,27 +126,14 @@ def table_create(
     ruleset, bot_seats = check_table_create(
         preset=preset, options=options, bots=bots, private=private, turn_seconds=turn_seconds
     )
-    game = Game.objects.create(
+    return _game_open(
+        [(owner.pk, "")] + [(None, bot_seats.get(position, "")) for position in (1, 2, 3)],
         preset=preset,
         ruleset=ruleset.to_dict(),
         private=private,
         turn_seconds=turn_seconds,
         created_by=owner,
     )
-    Seat.objects.bulk_create(
-        [
-            Seat(
-                game=game,
-                position=position,
-                user=owner if position == 0 else None,
-                bot_level=bot_seats.get(position, ""),
-            )
-            for position in range(4)
-        ]
-    )
-    _start_if_full(game)
-    _after_commit(game, seats_of(game))
-    return game
 
 
 @transaction.atomic
@@ -174,7 +161,8 @@ def game_create_seated(
     people = [player.pk for player in players if not isinstance(player, str)]
     if len(set(people)) != len(people):
         raise GameError("A person can take only one seat")
-    game = Game.objects.create(
+    return _game_open(
+        [(None, player) if isinstance(player, str) else (player.pk, "") for player in players],
         preset=preset,
         ruleset=ruleset.to_dict(),
         private=private,
@@ -182,19 +170,19 @@ def game_create_seated(
         turn_seconds=turn_seconds,
         created_by=created_by,
     )
+
+
+def _game_open(seated: list[tuple[int | None, str]], **fields) -> Game:
+    """A new game with seats 0..3 given as (user id, bot level), (None, "") for an open
+    seat; it starts at once when all four are taken."""
+    game = Game.objects.create(**fields)
     Seat.objects.bulk_create(
-        [
-            Seat(
-                game=game,
-                position=position,
-                user=None if isinstance(player, str) else player,
-                bot_level=player if isinstance(player, str) else "",
-            )
-            for position, player in enumerate(players)
-        ]
+        Seat(game=game, position=position, user_id=user_id, bot_level=bot_level)
+        for position, (user_id, bot_level) in enumerate(seated)
     )
-    _start_if_full(game)
-    _after_commit(game, seats_of(game))
+    seats = seats_of(game)
+    _start_if_full(game, seats)
+    _after_commit(game, seats)
     return game
 
 
@@ -219,8 +207,9 @@ def table_join(*, game_id: int, user: User, seat: object, invite: object = None)
     taken = check_table_join(game, user, seat, invite)
     taken.user = user
     taken.save(update_fields=["user"])
-    _start_if_full(game)
-    _after_commit(game, seats_of(game))
+    seats = seats_of(game)
+    _start_if_full(game, seats)
+    _after_commit(game, seats)
     return game
 
 
@@ -246,8 +235,7 @@ def table_leave(*, game_id: int, user: User) -> Game:
     return game
 
 
-def _start_if_full(game: Game) -> None:
-    seats = seats_of(game)
+def _start_if_full(game: Game, seats: list[Seat]) -> None:
     if not all(seat.taken for seat in seats):
         return
     state = new_game(game.rules, bytes.fromhex(game.seed))
@@ -415,26 +403,18 @@ def game_rematch(*, game_id: int, user: User) -> Game:
         raise Conflict("The game is not over yet")
     if game.rematch_id:
         return game.rematch
-    rematch = Game.objects.create(
+    seats = seats_of(game)
+    rematch = _game_open(
+        [(seat.user_id, seat.bot_level) for seat in seats],
         preset=game.preset,
         ruleset=game.ruleset,
         private=game.private,
         turn_seconds=game.turn_seconds,
         created_by=user,
     )
-    Seat.objects.bulk_create(
-        [
-            Seat(
-                game=rematch, position=seat.position, user_id=seat.user_id, bot_level=seat.bot_level
-            )
-            for seat in seats_of(game)
-        ]
-    )
-    _start_if_full(rematch)
-    _after_commit(rematch, seats_of(rematch))
     game.rematch = rematch
     game.save(update_fields=["rematch", "updated_at"])
-    _after_commit(game, seats_of(game))
+    _after_commit(game, seats)
     return rematch
 
 
