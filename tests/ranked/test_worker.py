@@ -4,6 +4,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 
 from games import services as games
@@ -41,7 +42,10 @@ def test_beat_seats_a_lone_player_with_bots_and_a_finished_game_gets_rated(celer
     assert matched.status == "playing" and matched.turn_seconds == 20
     assert len([seat for seat in matched.seats.all() if seat.bot_level]) == 3
     assert not QueueEntry.objects.exists()
-    matched.delete()  # keeps the single worker free for the game above
+    # Keeps the single worker free for the game above. Deleted under the game's row lock,
+    # which bot moves take first: none can add an action between collection and commit.
+    with transaction.atomic():
+        Game.objects.select_for_update().get(pk=matched.pk).delete()
 
     changes = wait_for(lambda: list(RatingChange.objects.filter(game=game)), seconds=90)
     assert {change.user.username for change in changes} == {bob.username, "RandomBot"}
