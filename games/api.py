@@ -8,20 +8,18 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.tokens import bearer_token, user_for_token
-from games import services
+from core.errors import Forbidden, Invalid, NotFound, TooLarge, Unauthenticated
+from games import inputs, services
 from games.models import Game
 from games.selectors import game_payload, game_snapshot, game_url, may_watch, viewer_seat
 
 MAX_BODY = 16 * 1024
 
 
-def _error(message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status)
-
-
 def api_view(view):
-    """Authenticates (token, else session with CSRF), parses the JSON body, and turns
-    GameError into its status code. Malformed input is a 400, never a 500."""
+    """Authenticates (token, else session with CSRF) and parses the JSON body into a dict.
+
+    Refusals, raised here or by the services, become JSON errors in core.middleware."""
 
     @csrf_exempt
     @functools.wraps(view)
@@ -31,31 +29,38 @@ def api_view(view):
             token = bearer_token(header)
             user = user_for_token(token) if token else None
             if user is None:
-                return _error("Invalid or revoked API token", 401)
+                raise Unauthenticated("Invalid or revoked API token")
             request.user = user
-        elif request.method == "POST":
-            # Session callers are browsers: the usual CSRF protection applies.
-            refused = csrf_protect(lambda request: None)(request)
-            if refused is not None:
-                return _error("CSRF check failed: send the X-CSRFToken header", 403)
+        # Session callers are browsers: the usual CSRF protection applies.
+        elif request.method == "POST" and csrf_protect(lambda request: None)(request) is not None:
+            raise Forbidden("CSRF check failed: send the X-CSRFToken header")
         if not request.user.is_authenticated:
-            return _error("Log in or send an API token", 401)
-        body = {}
-        if request.method == "POST" and request.body:
-            if len(request.body) > MAX_BODY:
-                return _error("Request body too large", 413)
-            try:
-                body = json.loads(request.body)
-            except (ValueError, UnicodeDecodeError):
-                return _error("The body is not valid JSON", 400)
-            if not isinstance(body, dict):
-                return _error("The body must be a JSON object", 400)
-        try:
-            return view(request, body, *args, **kwargs)
-        except services.GameError as error:
-            return _error(str(error), error.status)
+            raise Unauthenticated("Log in or send an API token")
+        body = _json_body(request) if request.method == "POST" else {}
+        return view(request, body, *args, **kwargs)
 
     return wrapper
+
+
+def _json_body(request: HttpRequest) -> dict:
+    """The request's JSON object ({} for an empty body)."""
+    length = request.headers.get("Content-Length", "")
+    if length.isascii() and length.isdigit() and int(length) > MAX_BODY:
+        raise TooLarge(f"The body must be at most {MAX_BODY // 1024} KB")
+    raw = request.read(MAX_BODY + 1)
+    if len(raw) > MAX_BODY:
+        raise TooLarge(f"The body must be at most {MAX_BODY // 1024} KB")
+    if not raw:
+        return {}
+    try:
+        body = json.loads(raw)
+    except RecursionError:
+        raise Invalid("The body is nested too deeply") from None
+    except ValueError:  # UnicodeDecodeError is one
+        raise Invalid("The body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise Invalid("The body must be a JSON object")
+    return body
 
 
 def _payload_response(game: Game, user_id: int | None, status: int = 200) -> JsonResponse:
@@ -66,19 +71,14 @@ def _payload_response(game: Game, user_id: int | None, status: int = 200) -> Jso
 @require_POST
 @api_view
 def table_create(request, body):
-    unknown = set(body) - {"preset", "options", "bots", "private", "turn_seconds"}
-    if unknown:
-        return _error(f"Unknown field(s): {', '.join(sorted(unknown))}", 400)
-    preset = body.get("preset", "classic")
-    if not isinstance(preset, str):
-        return _error("preset must be a string", 400)
+    table = inputs.table(body)
     game = services.table_create(
         owner=request.user,
-        preset=preset,
-        options=body.get("options"),
-        bots=body.get("bots"),
-        private=body.get("private", False),
-        turn_seconds=body.get("turn_seconds", 30),
+        preset=table.preset,
+        options=table.options,
+        bots=table.bots,
+        private=table.private,
+        turn_seconds=table.turn_seconds,
     )
     body = {"id": game.pk, "url": game_url(game)}
     if game.private:
@@ -89,8 +89,11 @@ def table_create(request, body):
 @require_POST
 @api_view
 def table_join(request, body, game_id: int):
+    invite = body.get("invite")
+    if invite is not None and not isinstance(invite, str):
+        raise Invalid("invite must be a string")
     game = services.table_join(
-        game_id=game_id, user=request.user, seat=body.get("seat"), invite=body.get("invite")
+        game_id=game_id, user=request.user, seat=inputs.seat(body.get("seat")), invite=invite
     )
     return _payload_response(game, request.user.pk)
 
@@ -109,7 +112,7 @@ def table_leave(request, body, game_id: int):
 def game_detail(request, body, game_id: int):
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not may_watch(game, request.user.pk, request.GET.get("invite")):
-        return _error(f"There is no game {game_id}", 404)
+        raise NotFound(f"There is no game {game_id}")
     return _payload_response(game, request.user.pk)
 
 
@@ -117,7 +120,7 @@ def game_detail(request, body, game_id: int):
 @api_view
 def game_action(request, body, game_id: int):
     data = dict(body)
-    version = data.pop("version", None)
+    version = inputs.version(data.pop("version", None))
     game = services.game_act(
         game_id=game_id, user=request.user, data=data, expected_version=version
     )

@@ -18,7 +18,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from accounts.tokens import bearer_token, user_for_token
-from games import presenters, services
+from core.errors import Forbidden, Invalid, NotFound, Refused, refusal_from
+from games import inputs, presenters, services
 from games.events import game_group
 from games.models import Game
 from games.selectors import game_payload, game_snapshot, may_watch, viewer_seat
@@ -35,11 +36,19 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        query = parse_qs(self.scope["query_string"].decode())
+        query = parse_qs(self.scope["query_string"].decode("latin-1"))
         self.json_format = query.get("format", [""])[0] == "json"
-        self.user = await self._authenticate(query)
         self.last_version = -1
         self.invite = query.get("invite", [None])[0]
+        try:
+            await self._open(query)
+        except Exception as exception:
+            if refusal_from(exception) is None:
+                raise
+            await self.close(code=1013)  # "try again later": clients reconnect by themselves
+
+    async def _open(self, query: dict) -> None:
+        self.user = await self._authenticate(query)
         snapshot = await self._snapshot_if_allowed(self.invite)
         if snapshot is None:
             await self.close(code=4404)
@@ -55,18 +64,17 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if text_data is None or len(text_data) > MAX_FRAME:
-            await self._send_error("Frames must be JSON text of at most 4 KB")
-            return
+        """One frame from the client. A refusal (or a database that does not answer) is
+        sent back as an error frame; the socket stays open."""
         try:
-            message = json.loads(text_data)
-        except ValueError:
-            await self._send_error("The frame is not valid JSON")
-            return
-        if not isinstance(message, dict):
-            await self._send_error("The frame must be a JSON object")
-            return
-        message.pop("HEADERS", None)  # added by htmx's ws-send
+            await self._handle(_frame(text_data))
+        except Exception as exception:
+            error = refusal_from(exception)
+            if error is None:
+                raise
+            await self._send_error(error)
+
+    async def _handle(self, message: dict) -> None:
         kind = message.get("type")
         if kind == "sync":
             await self._push(await database_sync_to_async(self._snapshot)())
@@ -75,9 +83,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         elif kind == "chat":
             await self._chat(message.get("text"))
         else:
-            await self._send_error(
-                f"Unknown message type {kind!r} (expected bid, look, play, chat or sync)"
-            )
+            raise Invalid(f"Unknown message type {kind!r} (expected bid, look, play, chat or sync)")
 
     async def game_changed(self, event):
         await self._push(event["snapshot"])
@@ -94,28 +100,20 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _act(self, message: dict) -> None:
         if self.user is None:
-            await self._send_error("Log in to play", status=403)
-            return
-        version = message.pop("version", None)
-        if not self.json_format:
-            message, version = _from_form(message), _form_int(version)
-        try:
-            await database_sync_to_async(services.game_act)(
-                game_id=self.game_id, user=self.user, data=message, expected_version=version
-            )
-        except services.GameError as error:
-            await self._send_error(str(error), status=error.status)
+            raise Forbidden("Log in to play")
+        forms = not self.json_format  # htmx sends form values as strings
+        version = inputs.version(message.pop("version", None), forms=forms)
+        data = _action_from_form(message) if forms else message
+        await database_sync_to_async(services.game_act)(
+            game_id=self.game_id, user=self.user, data=data, expected_version=version
+        )
 
     async def _chat(self, text) -> None:
         if self.user is None:
-            await self._send_error("Log in to chat", status=403)
-            return
-        try:
-            await database_sync_to_async(services.chat_post)(
-                game_id=self.game_id, user=self.user, text=text
-            )
-        except services.GameError as error:
-            await self._send_error(str(error), status=error.status)
+            raise Forbidden("Log in to chat")
+        await database_sync_to_async(services.chat_post)(
+            game_id=self.game_id, user=self.user, text=text
+        )
 
     async def _push(self, snapshot: dict) -> None:
         if snapshot["version"] < self.last_version:
@@ -130,12 +128,13 @@ class GameConsumer(AsyncWebsocketConsumer):
             html = render_to_string("games/partials/table.html", {**context, "oob": True})
             await self.send(text_data=html)
 
-    async def _send_error(self, message: str, status: int = 400) -> None:
+    async def _send_error(self, error: Refused) -> None:
+        """The WebSocket adapter of the error root: an error frame, or a toast for htmx."""
         if self.json_format:
-            frame = {"type": "error", "error": message, "status": status}
+            frame = {"type": "error", "error": error.message, "status": error.status}
             await self.send(text_data=json.dumps({**frame, "version": self.last_version}))
         else:
-            html = render_to_string("games/partials/toast.html", {"message": message})
+            html = render_to_string("partials/toast.html", {"message": error.message})
             await self.send(text_data=html)
 
     async def _authenticate(self, query: dict):
@@ -148,7 +147,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         return user if user is not None and user.is_authenticated else None
 
     def _snapshot(self) -> dict:
-        return game_snapshot(Game.objects.get(pk=self.game_id))
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is None:
+            raise NotFound("This game no longer exists")
+        return game_snapshot(game)
 
     @database_sync_to_async
     def _snapshot_if_allowed(self, invite: str | None) -> dict | None:
@@ -158,15 +160,27 @@ class GameConsumer(AsyncWebsocketConsumer):
         return game_snapshot(game)
 
 
-def _form_int(value):
-    """htmx sends form values as strings."""
-    return int(value) if isinstance(value, str) and value.isdigit() else value
+def _frame(text: str | None) -> dict:
+    """A client frame as a JSON object."""
+    if text is None or len(text) > MAX_FRAME:
+        raise Invalid(f"A message must be JSON text of at most {MAX_FRAME // 1024} KB")
+    try:
+        message = json.loads(text)
+    except RecursionError:
+        raise Invalid("The message is nested too deeply") from None
+    except ValueError:
+        raise Invalid("The message is not valid JSON") from None
+    if not isinstance(message, dict):
+        raise Invalid("The message must be a JSON object")
+    message.pop("HEADERS", None)  # added by htmx's ws-send
+    return message
 
 
-def _from_form(message: dict) -> dict:
+def _action_from_form(message: dict) -> dict:
+    """The JSON form of an action from the string values of an htmx form."""
     data = {"type": message.get("type")}
     if "tricks" in message:
-        data["tricks"] = _form_int(message["tricks"])
+        data["tricks"] = inputs.whole_number(message["tricks"], "tricks", forms=True)
     if data["type"] == "bid":
         data["blind"] = message.get("blind") in ("true", "on", True)
     if "card" in message:

@@ -10,14 +10,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import events, signals
+from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
+from games import events, inputs, signals
 from games.bots import LEVELS as BOT_LEVELS, get_bot
 from games.engine import (
     Action as EngineAction,
     GameState,
     IllegalAction,
     Ruleset,
-    action_from_dict,
     action_to_dict,
     apply_action,
     new_game,
@@ -30,26 +30,7 @@ logger = logging.getLogger(__name__)
 
 TIMEOUT_BOT = "standard"  # plays for a person who timed out or is away
 AWAY_AFTER_TIMEOUTS = 2
-TURN_SECONDS_RANGE = (5, 600)
 CHAT_RATE = (5, 10)  # at most 5 messages per 10 seconds per person and table
-
-
-class GameError(Exception):
-    """A refused request; `status` is the HTTP status the API answers with."""
-
-    status = 400
-
-
-class NotFound(GameError):
-    status = 404
-
-
-class Forbidden(GameError):
-    status = 403
-
-
-class Conflict(GameError):
-    status = 409
 
 
 # Reading and locking
@@ -72,44 +53,13 @@ def seat_of(game: Game, user: User | None) -> Seat | None:
 # Creating and joining tables
 
 
-def _check_ruleset(preset: str, options: object) -> Ruleset:
+def check_ruleset(preset: str, options: dict | None) -> Ruleset:
+    """The preset's ruleset with `options` (some of its fields) changed."""
     try:
         base = Ruleset.preset(preset)
-        if options in (None, {}):
-            return base
-        if not isinstance(options, dict):
-            raise ValueError("options must be an object of ruleset options")
-        return Ruleset.from_dict({**base.to_dict(), **options})
+        return Ruleset.from_dict({**base.to_dict(), **options}) if options else base
     except (ValueError, TypeError) as error:
-        raise GameError(str(error)) from None
-
-
-def _check_bots(bots: object) -> dict[int, str]:
-    if bots in (None, {}):
-        return {}
-    if not isinstance(bots, dict):
-        raise GameError('bots must be an object like {"1": "standard"}')
-    checked = {}
-    for key, level in bots.items():
-        seat = int(key) if isinstance(key, str) and key.isdigit() else key
-        if type(seat) is not int or seat not in (1, 2, 3):
-            raise GameError(f"Bots can sit at seats 1, 2 and 3 (the creator takes 0), not {key!r}")
-        if level not in BOT_LEVELS:
-            raise GameError(f"Unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
-        checked[seat] = level
-    return checked
-
-
-def check_table_create(
-    *, preset: str, options: object, bots: object, private: object, turn_seconds: object
-) -> tuple[Ruleset, dict[int, str]]:
-    ruleset = _check_ruleset(preset, options)
-    if type(private) is not bool:
-        raise GameError("private must be true or false")
-    low, high = TURN_SECONDS_RANGE
-    if type(turn_seconds) is not int or not low <= turn_seconds <= high:
-        raise GameError(f"turn_seconds must be a whole number from {low} to {high}")
-    return ruleset, _check_bots(bots)
+        raise Invalid(str(error)) from None
 
 
 @transaction.atomic
@@ -117,17 +67,16 @@ def table_create(
     *,
     owner: User,
     preset: str = "classic",
-    options: object = None,
-    bots: object = None,
+    options: dict | None = None,
+    bots: dict[int, str] | None = None,
     private: bool = False,
     turn_seconds: int = 30,
 ) -> Game:
-    """A new table: the owner at seat 0, the given bots, the rest open."""
-    ruleset, bot_seats = check_table_create(
-        preset=preset, options=options, bots=bots, private=private, turn_seconds=turn_seconds
-    )
+    """A new table: the owner at seat 0, bot levels at some of seats 1-3, the rest open."""
+    ruleset = check_ruleset(preset, options)
+    bots = bots or {}
     return _game_open(
-        [(owner.pk, "")] + [(None, bot_seats.get(position, "")) for position in (1, 2, 3)],
+        [(owner.pk, "")] + [(None, bots.get(position, "")) for position in (1, 2, 3)],
         preset=preset,
         ruleset=ruleset.to_dict(),
         private=private,
@@ -141,7 +90,7 @@ def game_create_seated(
     *,
     players: list[User | str],
     preset: str = "classic",
-    options: object = None,
+    options: dict | None = None,
     turn_seconds: int = 30,
     private: bool = False,
     ranked: bool = False,
@@ -150,17 +99,15 @@ def game_create_seated(
     """A game that starts at once with `players` at seats 0..3 (a User, or a bot level).
 
     For matchmaking, leagues and tournaments, which decide the seats themselves."""
-    ruleset, _ = check_table_create(
-        preset=preset, options=options, bots=None, private=private, turn_seconds=turn_seconds
-    )
+    ruleset = check_ruleset(preset, options)
     if len(players) != 4:
-        raise GameError("A game needs exactly four players")
+        raise Invalid("A game needs exactly four players")
     for player in players:
         if isinstance(player, str) and player not in BOT_LEVELS:
-            raise GameError(f"Unknown bot level {player!r}")
+            raise Invalid(f"Unknown bot level {player!r}")
     people = [player.pk for player in players if not isinstance(player, str)]
     if len(set(people)) != len(people):
-        raise GameError("A person can take only one seat")
+        raise Invalid("A person can take only one seat")
     return _game_open(
         [(None, player) if isinstance(player, str) else (player.pk, "") for player in players],
         preset=preset,
@@ -186,15 +133,13 @@ def _game_open(seated: list[tuple[int | None, str]], **fields) -> Game:
     return game
 
 
-def check_table_join(game: Game, user: User, position: object, invite: object) -> Seat:
+def check_table_join(game: Game, user: User, position: int, invite: str | None) -> Seat:
     if game.status != Game.Status.WAITING:
         raise Conflict("This game has already started")
     if game.private and invite != game.invite and game.created_by_id != user.pk:
         raise Forbidden("This table is private: you need its invite link")
     if game.seats.filter(user=user).exists():
         raise Conflict("You already have a seat at this table")
-    if type(position) is not int or not 0 <= position < 4:
-        raise GameError("seat must be a whole number from 0 to 3")
     seat = game.seats.get(position=position)
     if seat.taken:
         raise Conflict(f"Seat {position} is taken")
@@ -202,7 +147,7 @@ def check_table_join(game: Game, user: User, position: object, invite: object) -
 
 
 @transaction.atomic
-def table_join(*, game_id: int, user: User, seat: object, invite: object = None) -> Game:
+def table_join(*, game_id: int, user: User, seat: int, invite: str | None = None) -> Game:
     game = game_lock(game_id)
     taken = check_table_join(game, user, seat, invite)
     taken.user = user
@@ -250,21 +195,18 @@ def _start_if_full(game: Game, seats: list[Seat]) -> None:
 # Acting
 
 
-def check_act(game: Game, seat: Seat, action: EngineAction, expected_version: object) -> GameState:
+def check_act(
+    game: Game, seat: Seat, action: EngineAction, expected_version: int | None
+) -> GameState:
     """The state after `action`, or an error saying why not; changes nothing."""
     if game.status != Game.Status.PLAYING:
         raise Conflict("This game is over" if game.status == "finished" else "Not started yet")
-    if expected_version is not None:
-        if type(expected_version) is not int:
-            raise GameError("version must be a whole number")
-        if expected_version != game.version:
-            raise Conflict(
-                f"Stale version {expected_version}: the game is at version {game.version}"
-            )
+    if expected_version is not None and expected_version != game.version:
+        raise Conflict(f"Stale version {expected_version}: the game is at version {game.version}")
     try:
         return apply_action(game.engine_state, action)
     except IllegalAction as error:
-        raise GameError(str(error)) from None
+        raise Invalid(str(error)) from None
 
 
 def do_act(
@@ -329,17 +271,15 @@ def do_act(
 
 
 @transaction.atomic
-def game_act(*, game_id: int, user: User, data: object, expected_version: object = None) -> Game:
-    """A person's action, in the JSON form of the API and the WebSockets."""
+def game_act(*, game_id: int, user: User, data: dict, expected_version: int | None = None) -> Game:
+    """A person's action, in the JSON form of the API and the WebSockets (checked by the
+    engine once the seat is known)."""
     game = game_lock(game_id)
     seats = seats_of(game)
     seat = next((seat for seat in seats if user.pk and seat.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("You are not playing in this game")
-    try:
-        action = action_from_dict(data, seat.position)
-    except ValueError as error:
-        raise GameError(str(error)) from None
+    action = inputs.action(data, seat.position)
     new = check_act(game, seat, action, expected_version)
     return do_act(game, seats, seat, action, new, Action.Source.PLAYER)
 
@@ -425,14 +365,14 @@ def check_chat(game: Game, user: User, text: object) -> str:
     if not user.is_authenticated:
         raise Forbidden("Log in to chat")
     if not isinstance(text, str) or not text.strip():
-        raise GameError("Write something first")
+        raise Invalid("Write something first")
     text = text.strip()
     if len(text) > ChatMessage.MAX_LENGTH:
-        raise GameError(f"Messages can be at most {ChatMessage.MAX_LENGTH} characters long")
+        raise Invalid(f"Messages can be at most {ChatMessage.MAX_LENGTH} characters long")
     count, seconds = CHAT_RATE
     since = timezone.now() - timedelta(seconds=seconds)
     if game.chat.filter(user=user, created_at__gte=since).count() >= count:
-        raise GameError("You are sending messages too fast; wait a few seconds")
+        raise Invalid("You are sending messages too fast; wait a few seconds")
     return text
 
 
@@ -510,7 +450,7 @@ def fire_turn_timeouts() -> int:
     for game_id, version in due.values_list("pk", "version"):
         try:
             fired += game_autoplay(game_id=game_id, version=version, timeout=True) is not None
-        except GameError:
+        except Refused:
             pass  # the game moved on or is gone since the query
         except Exception:
             # One broken game must not hold up every other table's clock.

@@ -6,13 +6,14 @@ from contextlib import suppress
 
 from celery import shared_task
 
+from core.errors import Conflict, NotFound
 from games import services
 
 
 @shared_task(name="games.bot_move", acks_late=True)
 def bot_move(game_id: int, version: int) -> None:
     # The game may be gone, or someone moved first: then there is nothing to do.
-    with suppress(services.NotFound, services.Conflict):
+    with suppress(NotFound, Conflict):
         services.game_autoplay(game_id=game_id, version=version, timeout=False)
 
 

@@ -6,7 +6,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games import presenters, selectors, services
+from core.errors import Refused
+from games import inputs, presenters, selectors, services
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import Game
@@ -48,8 +49,8 @@ def create_table(request: HttpRequest) -> HttpResponse:
                 private=form.cleaned_data["private"],
                 turn_seconds=form.cleaned_data["turn_seconds"],
             )
-        except services.GameError as error:
-            form.add_error(None, str(error))
+        except Refused as error:
+            form.add_error(None, error.message)
         else:
             return redirect(selectors.game_url(game))
     context = {"play_now": PlayNowForm(), "create": form, **selectors.lobby_tables()}
@@ -83,15 +84,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _htmx_result(request: HttpRequest, call, *, follow: bool = False) -> HttpResponse:
-    """Runs a service for an htmx button. An error comes back as a toast; success is a
-    204 (the WebSocket push redraws the table) or, with `follow`, a redirect to the game
-    the service returned."""
-    try:
-        result = call()
-    except services.GameError as error:
-        response = render(request, "games/partials/toast.html", {"message": str(error)})
-        response["HX-Reswap"] = "none"
-        return response
+    """Runs a service for an htmx button: a 204 (the WebSocket push redraws the table) or,
+    with `follow`, a redirect to the game the service returned. A refusal becomes a toast
+    in core.middleware."""
+    result = call()
     response = HttpResponse(status=204)
     if follow:
         response["HX-Redirect"] = selectors.game_url(result)
@@ -101,13 +97,12 @@ def _htmx_result(request: HttpRequest, call, *, follow: bool = False) -> HttpRes
 @login_required
 @require_POST
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
-    seat = request.POST.get("seat", "")
     return _htmx_result(
         request,
         lambda: services.table_join(
             game_id=game_id,
             user=request.user,
-            seat=int(seat) if seat.isdigit() else seat,
+            seat=inputs.seat(request.POST.get("seat"), forms=True),
             invite=request.POST.get("invite"),
         ),
     )

@@ -17,8 +17,8 @@ from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from core.errors import Conflict, Refused
 from games.engine import PRESETS
-from games.services import GameError
 from leagues import selectors, services
 from leagues.models import (
     Club,
@@ -45,7 +45,7 @@ def _run(
     for obj in objects:
         try:
             result = call(obj)
-        except GameError as error:
+        except Refused as error:
             model_admin.message_user(request, f"{obj}: {error}", messages.ERROR)
             continue
         text = done(obj, result)
@@ -110,8 +110,8 @@ class TournamentForm(forms.ModelForm):
                 options=data.get("options"),
                 turn_seconds=data.get("turn_seconds"),
             )
-        except GameError as error:
-            raise ValidationError(str(error)) from None
+        except Refused as error:
+            raise ValidationError(error.message) from None
         return data
 
 
@@ -241,7 +241,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
         def start(tournament: Tournament) -> Round:
             draft = tournament.rounds.filter(status=Round.Status.DRAFT).first()
             if draft is None:
-                raise services.Conflict("No round is waiting to start: pair the next round first")
+                raise Conflict("No round is waiting to start: pair the next round first")
             return services.round_start(round_id=draft.pk, director=request.user)
 
         _run(

@@ -12,7 +12,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from accounts.models import User
-from games import services as games
+from core.errors import Conflict, Forbidden, Invalid, NotFound
+from games import inputs, services as games
 from games.models import Game
 from leagues import pairing, selectors
 from leagues.models import (
@@ -32,22 +33,6 @@ from leagues.models import (
 )
 
 ROUND_DAYS_RANGE = (1, 60)
-
-
-class LeagueError(games.GameError):
-    """A refused request, with a reason fit to show; `status` is the HTTP status."""
-
-
-class NotFound(LeagueError):
-    status = 404
-
-
-class Forbidden(LeagueError):
-    status = 403
-
-
-class Conflict(LeagueError):
-    status = 409
 
 
 def notify(users: Iterable[User], text: str, url: str = "") -> None:
@@ -75,7 +60,7 @@ def check_club_admin(club: Club, user: User) -> Membership:
 def check_club_create(*, name: str) -> str:
     """The new club's slug, or an error."""
     if not name:
-        raise LeagueError("A club needs a name")
+        raise Invalid("A club needs a name")
     if Club.objects.filter(name__iexact=name).exists():
         raise Conflict(f"There is already a club called {name}")
     base = slugify(name)[:80] or "club"
@@ -201,7 +186,7 @@ def club_set_role(*, club: Club, owner: User, user: User, role: str) -> Membersh
     if check_club_admin(club, owner).role != Membership.Role.OWNER:
         raise Forbidden("Only the owner can appoint or dismiss admins")
     if role not in (Membership.Role.ADMIN, Membership.Role.MEMBER):
-        raise LeagueError("A member can be made an admin or a member")
+        raise Invalid("A member can be made an admin or a member")
     target = selectors.membership_of(club, user)
     if target is None:
         raise NotFound(f"{user} is not a member of {club}")
@@ -215,11 +200,10 @@ def club_set_role(*, club: Club, owner: User, user: User, role: str) -> Membersh
 # Leagues
 
 
-def check_rules(*, preset: str, options: object, turn_seconds: object) -> None:
+def check_rules(*, preset: str, options: dict | None, turn_seconds: int) -> None:
     """The rules of a season or tournament must make a valid game."""
-    games.check_table_create(
-        preset=preset, options=options, bots=None, private=False, turn_seconds=turn_seconds
-    )
+    games.check_ruleset(preset, options)
+    inputs.turn_seconds(turn_seconds)
 
 
 def _lock_season(season_id: int) -> Season:
@@ -234,17 +218,17 @@ def check_season_create(
 ) -> None:
     check_club_admin(club, admin)
     if not name:
-        raise LeagueError("A season needs a name")
+        raise Invalid("A season needs a name")
     if club.seasons.filter(name__iexact=name).exists():
         raise Conflict(f"{club} already has a season called {name}")
     low, high = ROUND_DAYS_RANGE
     if type(round_days) is not int or not low <= round_days <= high:
-        raise LeagueError(f"A round lasts from {low} to {high} days")
+        raise Invalid(f"A round lasts from {low} to {high} days")
     if start_date < timezone.localdate():
-        raise LeagueError("The start date is in the past")
+        raise Invalid("The start date is in the past")
     points_win, points_loss = points
     if points_win < points_loss:
-        raise LeagueError("A win must be worth at least as many league points as a loss")
+        raise Invalid("A win must be worth at least as many league points as a loss")
 
 
 @transaction.atomic
@@ -293,10 +277,10 @@ def check_team_add(season: Season, admin: User, players: tuple[User, User], name
         raise Conflict("Teams can only be added before the season starts")
     player_a, player_b = players
     if player_a.pk == player_b.pk:
-        raise LeagueError("A team is two different people")
+        raise Invalid("A team is two different people")
     for player in players:
         if selectors.membership_of(season.club, player) is None:
-            raise LeagueError(f"{player} is not a member of {season.club}")
+            raise Invalid(f"{player} is not a member of {season.club}")
         taken = season.teams.filter(Q(player_a=player) | Q(player_b=player)).first()
         if taken:
             raise Conflict(f"{player} already plays in team {taken}")
@@ -341,7 +325,7 @@ def season_start(*, season: Season, admin: User) -> Season:
         raise Conflict("This season has already started")
     teams = list(season.teams.order_by("pk"))
     if len(teams) < 2:
-        raise LeagueError("A season needs at least two teams")
+        raise Invalid("A season needs at least two teams")
     now = timezone.now()
     season.start_date = max(season.start_date, timezone.localdate())
     schedule = pairing.round_robin([team.pk for team in teams], double=season.double_round_robin)
@@ -449,7 +433,7 @@ def fixture_forfeit(
     now = timezone.now()
     check_fixture_decision(season, fixture, admin, now)
     if winner is not None and winner.pk not in (fixture.home_id, fixture.away_id):
-        raise LeagueError("The winner must be one of the fixture's teams")
+        raise Invalid("The winner must be one of the fixture's teams")
     FixtureDecision.objects.create(
         fixture=fixture,
         kind=FixtureDecision.Kind.FORFEIT,
@@ -477,7 +461,7 @@ def fixture_extend(*, fixture_id: int, admin: User, deadline: datetime, note: st
     now = timezone.now()
     check_fixture_decision(season, fixture, admin, now)
     if deadline <= now:
-        raise LeagueError("The new deadline must be in the future")
+        raise Invalid("The new deadline must be in the future")
     FixtureDecision.objects.create(
         fixture=fixture,
         kind=FixtureDecision.Kind.EXTENSION,
@@ -658,9 +642,9 @@ def check_register(tournament: Tournament, user: User, partner: User | None) -> 
         raise Conflict("Registration is not open")
     people = [user] if partner is None else [user, partner]
     if any(person.is_bot for person in people):
-        raise LeagueError("Bots cannot enter tournaments")
+        raise Invalid("Bots cannot enter tournaments")
     if partner is not None and partner.pk == user.pk:
-        raise LeagueError("Your partner must be someone else")
+        raise Invalid("Your partner must be someone else")
     for person in people:
         if _entrant_of(tournament, person):
             raise Conflict(f"{person} is already registered")
@@ -766,7 +750,7 @@ def check_round_generate(
             )
         )
         if len(seeded) < 2:
-            raise LeagueError("At least two complete partnerships are needed")
+            raise Invalid("At least two complete partnerships are needed")
     else:
         seeded = list(tournament.entrants.filter(seed__isnull=False).order_by("seed"))
     seeds = [entrant.pk for entrant in seeded]
@@ -779,7 +763,7 @@ def check_round_generate(
     if number > planned:
         raise Conflict(f"All {planned} rounds have been played: finish the tournament")
     if len(playing) < 2:
-        raise LeagueError("Fewer than two partnerships are still playing")
+        raise Invalid("Fewer than two partnerships are still playing")
     still_playing = set(playing)
     ranking = [
         row.entrant.pk
@@ -802,7 +786,7 @@ def _round_robin_pairs(seeded: list[Entrant], number: int) -> list[tuple[int, in
         if present:
             pairs.append((present[0], present[1] if len(present) == 2 else None))
     if not pairs:
-        raise LeagueError("Nobody is left to play this round")
+        raise Invalid("Nobody is left to play this round")
     return pairs
 
 
@@ -843,20 +827,20 @@ def check_round_start(tournament: Tournament, round_: Round, pairings: list[Pair
     if tournament.status not in (Tournament.Status.CLOSED, Tournament.Status.RUNNING):
         raise Conflict(f"{tournament} is {tournament.get_status_display().lower()}")
     if not pairings:
-        raise LeagueError(f"Round {round_.number} has no pairings")
+        raise Invalid(f"Round {round_.number} has no pairings")
     seen: set[int] = set()
     for row in pairings:
         for entrant in (row.entrant_a, row.entrant_b):
             if entrant is None:
                 continue
             if entrant.tournament_id != tournament.pk:
-                raise LeagueError(f"{entrant} is not in this tournament")
+                raise Invalid(f"{entrant} is not in this tournament")
             if entrant.pk in seen:
-                raise LeagueError(f"{entrant} is paired twice in round {round_.number}")
+                raise Invalid(f"{entrant} is paired twice in round {round_.number}")
             if entrant.withdrawn:
-                raise LeagueError(f"{entrant} has withdrawn")
+                raise Invalid(f"{entrant} has withdrawn")
             if not entrant.complete:
-                raise LeagueError(f"{entrant} has no partner yet")
+                raise Invalid(f"{entrant} has no partner yet")
             seen.add(entrant.pk)
 
 
@@ -948,9 +932,9 @@ def pairing_forfeit(
     if round_.status != Round.Status.RUNNING:
         raise Conflict("Forfeits are recorded in a round that is running")
     if winner is None and tournament.format == Tournament.Format.ELIMINATION:
-        raise LeagueError("In an elimination a forfeit must name who goes through")
+        raise Invalid("In an elimination a forfeit must name who goes through")
     if winner is not None and winner.pk not in (row.entrant_a_id, row.entrant_b_id):
-        raise LeagueError("The winner must be one of the table's entrants")
+        raise Invalid("The winner must be one of the table's entrants")
     row.status, row.winner, row.decided_by = Pairing.Status.FORFEIT, winner, director
     row.decided_at, row.note = timezone.now(), note.strip()[:200]
     row.save(update_fields=["status", "winner", "decided_by", "decided_at", "note"])

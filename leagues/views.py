@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
-from games.services import GameError
+from core.errors import Refused
 from leagues import selectors, services
 from leagues.forms import (
     ClubForm,
@@ -29,15 +29,14 @@ from leagues.models import Club, Fixture, Membership, Season, Tournament
 
 
 def _act(request: HttpRequest, call: Callable, *, back: str, done: str = "") -> HttpResponse:
-    """Runs a service for a form post and goes back, with its error or `done` as message."""
+    """Runs a service for a form post and goes back, with its error or `done` as message.
+    A 403 or 404 is left to core.middleware, which shows the error page."""
     try:
         result = call()
-    except GameError as error:
+    except Refused as error:
         if error.status in (403, 404):
-            return render(
-                request, "leagues/refused.html", {"message": str(error)}, status=error.status
-            )
-        messages.error(request, str(error))
+            raise
+        messages.error(request, error.message)
         return redirect(back)
     if done:
         messages.success(request, done)
@@ -93,8 +92,8 @@ def clubs(request: HttpRequest) -> HttpResponse:
                     description=form.cleaned_data["description"],
                     public=form.cleaned_data["public"],
                 )
-            except GameError as error:
-                form.add_error("name", str(error))
+            except Refused as error:
+                form.add_error("name", error.message)
             else:
                 return redirect(selectors.club_url(club))
     context = {"form": form, **selectors.clubs_overview(request.user)}
@@ -231,10 +230,7 @@ def club_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
-    try:
-        services.check_club_admin(club, request.user)
-    except services.Forbidden as error:
-        return render(request, "leagues/refused.html", {"message": str(error)}, status=403)
+    services.check_club_admin(club, request.user)
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         preset, options = form.rules()
@@ -253,8 +249,8 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
                 points_win=data["points_win"],
                 points_loss=data["points_loss"],
             )
-        except GameError as error:
-            form.add_error(None, str(error))
+        except Refused as error:
+            form.add_error(None, error.message)
         else:
             return redirect(selectors.season_url(season))
     status = 400 if form.errors else 200

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import bots_ensure
+from core.errors import Conflict, Forbidden, Invalid
 from games import services as games
 from games.engine import Ruleset
 from games.models import Game, Hand, Seat
@@ -39,20 +40,6 @@ BAR_SCHEDULE = (
     timedelta(hours=24),
 )
 FOREVER = datetime(9999, 1, 1, tzinfo=UTC)  # bots never rust, so never turn provisional
-
-
-class RankedError(Exception):
-    """A refused request; `status` is the HTTP status to answer with."""
-
-    status = 400
-
-
-class Forbidden(RankedError):
-    status = 403
-
-
-class Conflict(RankedError):
-    status = 409
 
 
 def bar_for(abandonments_this_week: int) -> timedelta:
@@ -318,7 +305,7 @@ def check_queue_join(*, user: User, max_wait: object) -> int:
         raise Forbidden("Bots join ranked tables by themselves")
     allowed = [seconds for seconds, _ in QueueEntry.WAIT_CHOICES]
     if max_wait not in allowed:
-        raise RankedError(f"Choose a wait of {', '.join(map(str, allowed))} seconds")
+        raise Invalid(f"Choose a wait of {', '.join(map(str, allowed))} seconds")
     now = timezone.now()
     barred = selectors.barred_until(user, now=now)
     if barred:

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from core.errors import Refused
 from ranked import selectors, services
 from ranked.forms import QueueForm
 
@@ -66,8 +67,8 @@ def queue_join(request: HttpRequest) -> HttpResponse:
         return _queue_box(request, form=form, error="Choose how long to wait for people")
     try:
         services.queue_join(user=request.user, max_wait=form.cleaned_data["max_wait"])
-    except services.RankedError as error:
-        return _queue_box(request, form=form, error=str(error))
+    except Refused as error:
+        return _queue_box(request, form=form, error=error.message)
     return _queue_box(request)
 
 

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from core.errors import Refused
 from games import services
 from games.models import Game
 from games.signals import game_finished
@@ -32,13 +33,13 @@ def test_a_seated_game_starts_at_once_with_people_and_bots():
     ],
 )
 def test_seated_games_refuse_bad_seats(players, message):
-    with pytest.raises(services.GameError, match=message):
+    with pytest.raises(Refused, match=message):
         services.game_create_seated(players=players)
 
 
 def test_one_person_cannot_take_two_seats():
     alice = UserFactory()
-    with pytest.raises(services.GameError, match="only one seat"):
+    with pytest.raises(Refused, match="only one seat"):
         services.game_create_seated(players=[alice, "random", alice, "random"])
 
 

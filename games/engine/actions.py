@@ -74,7 +74,7 @@ def action_from_dict(data: object, seat: int) -> Action:
     if not isinstance(data, dict):
         raise ValueError("An action must be an object with a 'type'")
     kind = data.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise ValueError(f"Unknown action type {kind!r} (expected bid, look or play)")
     extra = sorted(map(str, set(data) - _FIELDS[kind]))
     if extra:

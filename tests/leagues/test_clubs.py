@@ -2,6 +2,7 @@
 
 import pytest
 
+from core.errors import Conflict, Forbidden
 from leagues import services
 from leagues.models import Club, JoinRequest, Membership, Notification
 from tests.factories import UserFactory
@@ -66,7 +67,7 @@ def test_a_declined_request_makes_no_member():
     request = services.club_request_join(club=club, user=newcomer)
     services.club_decide_request(request_id=request.pk, admin=owner, approve=False)
     assert not Membership.objects.filter(club=club, user=newcomer).exists()
-    with pytest.raises(services.Conflict, match="already answered"):
+    with pytest.raises(Conflict, match="already answered"):
         services.club_decide_request(request_id=request.pk, admin=owner, approve=True)
 
 
@@ -92,7 +93,7 @@ def test_a_new_invite_link_retires_the_old_one():
     owner = club.memberships.get().user
     old = club.invite_code
     services.club_reset_invite(club=club, admin=owner)
-    with pytest.raises(services.Forbidden, match="not valid"):
+    with pytest.raises(Forbidden, match="not valid"):
         services.club_join_by_invite(club=club, user=UserFactory(), code=old)
 
 
@@ -143,7 +144,7 @@ def test_only_the_owner_appoints_admins():
     admin = UserFactory()
     club, (member,) = club_with(admins=[admin], members=1)
     owner = club.memberships.get(role="owner").user
-    with pytest.raises(services.Forbidden, match="Only the owner"):
+    with pytest.raises(Forbidden, match="Only the owner"):
         services.club_set_role(club=club, owner=admin, user=member, role="admin")
     services.club_set_role(club=club, owner=owner, user=member, role="admin")
     assert Membership.objects.get(user=member).role == "admin"

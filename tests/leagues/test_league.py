@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from core.errors import Conflict, Forbidden, Invalid, Refused
 from games.models import Game
-from games.services import GameError
 from leagues import selectors, services
 from leagues.models import (
     Fixture,
@@ -201,7 +201,7 @@ def test_players_cannot_start_a_fixture_after_its_deadline_until_it_is_extended(
     fixture = season.fixtures.get()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     player = fixture.home.player_a
-    with pytest.raises(services.Conflict, match="deadline has passed"):
+    with pytest.raises(Conflict, match="deadline has passed"):
         services.fixture_present(fixture_id=fixture.pk, user=player)
     new_deadline = timezone.now() + timedelta(days=3)
     client.force_login(admin)
@@ -224,12 +224,12 @@ def test_decisions_before_the_deadline_or_on_a_game_in_play_are_refused(client):
     season = season_with_teams(club, admin, 2)
     services.season_start(season=season, admin=admin)
     fixture = season.fixtures.get()
-    with pytest.raises(services.Conflict, match="has not passed yet"):
+    with pytest.raises(Conflict, match="has not passed yet"):
         services.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=None)
     for player in fixture.players():
         services.fixture_present(fixture_id=fixture.pk, user=player)
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
-    with pytest.raises(services.Conflict, match="being played"):
+    with pytest.raises(Conflict, match="being played"):
         services.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=fixture.home)
     client.force_login(admin)
     response = client.post(f"/fixtures/{fixture.pk}/forfeit", {"winner": "home"}, follow=True)
@@ -305,7 +305,7 @@ def test_a_club_admin_cannot_touch_another_clubs_league(client):
     assert client.post(f"/fixtures/{fixture.pk}/extend", {"deadline": deadline}).status_code == 403
     fixture.refresh_from_db()
     assert fixture.status == "scheduled" and not FixtureDecision.objects.exists()
-    with pytest.raises(services.Forbidden):
+    with pytest.raises(Forbidden):
         services.team_add(season=season, admin=admin_a, player_a=z, player_b=w)
     assert Season.objects.filter(club=club_a).count() == 0
 
@@ -329,14 +329,14 @@ def test_teams_are_two_members_each_in_one_team_a_season():
         club=club, admin=admin, name="S", start_date=timezone.localdate()
     )
     outsider = UserFactory()
-    with pytest.raises(services.LeagueError, match="not a member"):
+    with pytest.raises(Invalid, match="not a member"):
         services.team_add(season=season, admin=admin, player_a=a, player_b=outsider)
     services.team_add(season=season, admin=admin, player_a=a, player_b=b)
-    with pytest.raises(services.Conflict, match="already plays"):
+    with pytest.raises(Conflict, match="already plays"):
         services.team_add(season=season, admin=admin, player_a=c, player_b=b)
-    with pytest.raises(services.LeagueError, match="two different people"):
+    with pytest.raises(Invalid, match="two different people"):
         services.team_add(season=season, admin=admin, player_a=c, player_b=c)
-    with pytest.raises(services.LeagueError, match="at least two teams"):
+    with pytest.raises(Invalid, match="at least two teams"):
         services.season_start(season=season, admin=admin)
     assert Team.objects.count() == 1
 
@@ -344,12 +344,12 @@ def test_teams_are_two_members_each_in_one_team_a_season():
 def test_seasons_refuse_rules_that_make_no_game(client):
     admin = UserFactory()
     club, _ = club_with(owner=admin)
-    with pytest.raises(GameError, match="target_score must be above losing_score"):
+    with pytest.raises(Refused, match="target_score must be above losing_score"):
         services.season_create(
             club=club, admin=admin, name="Bad", start_date=timezone.localdate(),
             options={"target_score": 100, "losing_score": 200},
         )  # fmt: skip
-    with pytest.raises(services.LeagueError, match="in the past"):
+    with pytest.raises(Invalid, match="in the past"):
         services.season_create(
             club=club, admin=admin, name="Late", start_date=timezone.localdate() - timedelta(1)
         )

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils.html import escape
 
+from core.errors import Conflict, Forbidden, Invalid
 from games.models import Game
 from leagues import selectors, services
 from leagues.models import Entrant, Notification, Pairing, Round, Tournament
@@ -181,7 +182,7 @@ def test_a_knockout_seeds_by_rating_gives_byes_to_the_top_seeds_and_advances_win
     ]  # fmt: skip
     services.round_start(round_id=semis.pk, director=boss)
     # A forfeit in a knockout must say who goes through; then the game no longer counts.
-    with pytest.raises(services.LeagueError, match="must name who goes through"):
+    with pytest.raises(Invalid, match="must name who goes through"):
         services.pairing_forfeit(pairing_id=semi_rows[0].pk, director=boss, winner=None)
     loser_side = semi_rows[0].entrant_b
     services.pairing_forfeit(
@@ -200,7 +201,7 @@ def test_a_knockout_seeds_by_rating_gives_byes_to_the_top_seeds_and_advances_win
     services.round_start(round_id=final.pk, director=boss)
     play_round(final, django_capture_on_commit_callbacks, monkeypatch)
     final_row.refresh_from_db()
-    with pytest.raises(services.Conflict, match="won the final"):
+    with pytest.raises(Conflict, match="won the final"):
         services.round_generate(tournament=tournament, director=boss)
     services.tournament_finish(tournament=tournament, director=boss)
     page = selectors.tournament_page(tournament, None)
@@ -222,7 +223,7 @@ def test_a_round_robin_tournament_with_an_odd_count_rests_each_entrant_once(
         round_ = services.round_generate(tournament=tournament, director=boss)
         services.round_start(round_id=round_.pk, director=boss)
         play_round(round_, django_capture_on_commit_callbacks, monkeypatch)
-    with pytest.raises(services.Conflict, match="Every round has been played"):
+    with pytest.raises(Conflict, match="Every round has been played"):
         services.round_generate(tournament=tournament, director=boss)
     rows = selectors.tournament_standings(tournament)
     assert [(row.played, row.byes) for row in rows] == [(2, 1)] * 3
@@ -295,13 +296,13 @@ def test_forfeits_are_recorded_in_the_admin_and_refused_twice(client):
 def test_registration_rules():
     tournament = TournamentFactory(status="draft")
     alice, bob, carol = UserFactory.create_batch(3)
-    with pytest.raises(services.Conflict, match="Registration is not open"):
+    with pytest.raises(Conflict, match="Registration is not open"):
         services.tournament_register(tournament=tournament, user=alice)
     Tournament.objects.filter(pk=tournament.pk).update(status="registration")
     services.tournament_register(tournament=tournament, user=alice, partner=bob)
-    with pytest.raises(services.Conflict, match=f"{bob} is already registered"):
+    with pytest.raises(Conflict, match=f"{bob} is already registered"):
         services.tournament_register(tournament=tournament, user=carol, partner=bob)
-    with pytest.raises(services.LeagueError, match="Bots cannot"):
+    with pytest.raises(Invalid, match="Bots cannot"):
         services.tournament_register(
             tournament=tournament, user=carol, partner=UserFactory(bot_level="expert")
         )
@@ -335,14 +336,14 @@ def test_finishing_refuses_while_a_round_is_running_or_paired():
         services.tournament_register(tournament=tournament, user=a, partner=b)
     services.tournament_close_registration(tournament=tournament, director=boss)
     round_ = services.round_generate(tournament=tournament, director=boss)
-    with pytest.raises(services.Conflict, match="paired but not started"):
+    with pytest.raises(Conflict, match="paired but not started"):
         services.tournament_finish(tournament=tournament, director=boss)
-    with pytest.raises(services.Conflict, match="paired but not started"):
+    with pytest.raises(Conflict, match="paired but not started"):
         services.round_generate(tournament=tournament, director=boss)
     services.round_start(round_id=round_.pk, director=boss)
-    with pytest.raises(services.Conflict, match="still running"):
+    with pytest.raises(Conflict, match="still running"):
         services.tournament_finish(tournament=tournament, director=boss)
-    with pytest.raises(services.Conflict, match="already started"):
+    with pytest.raises(Conflict, match="already started"):
         services.round_start(round_id=round_.pk, director=boss)
 
 
@@ -375,7 +376,7 @@ def test_staff_outside_the_directors_group_cannot_run_tournaments(client):
     assert response.status_code == 403
     tournament.refresh_from_db()
     assert tournament.status == "registration"
-    with pytest.raises(services.Forbidden, match="Only tournament directors"):
+    with pytest.raises(Forbidden, match="Only tournament directors"):
         services.tournament_close_registration(tournament=tournament, director=staff)
 
 
@@ -400,7 +401,7 @@ def test_club_members_cannot_run_tournament_services():
         lambda: services.round_generate(tournament=tournament, director=member),
         lambda: services.tournament_finish(tournament=tournament, director=member),
     ):
-        with pytest.raises(services.Forbidden):
+        with pytest.raises(Forbidden):
             call()
 
 

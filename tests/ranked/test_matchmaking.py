@@ -8,6 +8,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.services import bots_ensure
+from core.errors import Conflict, Forbidden, Invalid
 from games import services as games
 from games.models import Game, Seat
 from ranked import ratings, services
@@ -113,13 +114,13 @@ def test_matchmakers_running_at_once_seat_each_person_once():
 def test_joining_twice_or_while_at_a_table_is_refused():
     alice = UserFactory()
     services.queue_join(user=alice)
-    with pytest.raises(services.Conflict, match="already waiting"):
+    with pytest.raises(Conflict, match="already waiting"):
         services.queue_join(user=alice)
     bob = UserFactory()
     game = games.table_create(owner=bob, bots={1: "random", 2: "random", 3: "random"})
-    with pytest.raises(services.Conflict, match=f"still seated in game {game.pk}"):
+    with pytest.raises(Conflict, match=f"still seated in game {game.pk}"):
         services.queue_join(user=bob)
-    with pytest.raises(services.RankedError, match="Choose a wait"):
+    with pytest.raises(Invalid, match="Choose a wait"):
         services.queue_join(user=UserFactory(), max_wait=7)
 
 
@@ -160,7 +161,7 @@ def test_repeated_abandonment_bars_ranked_play_for_longer_each_time():
     abandon(alice, at=now - timedelta(minutes=2))
     second = alice.abandonments.order_by("-at").first()
     assert second.barred_until - second.at == timedelta(minutes=10)
-    with pytest.raises(services.Forbidden, match=r"play ranked again in 8 minutes"):
+    with pytest.raises(Forbidden, match=r"play ranked again in 8 minutes"):
         services.queue_join(user=alice)
 
     abandon(alice, at=now - timedelta(minutes=1))
