@@ -160,3 +160,18 @@ async def test_junk_frames_get_error_frames_and_the_socket_stays_open(frame, sta
     await socket.send_to(text_data='{"type": "sync"}')
     assert json.loads(await socket.receive_from())["type"] in ("state", "chat")
     await socket.disconnect()
+
+
+def test_with_debug_off_unknown_pages_are_the_sites_own(settings):
+    settings.DEBUG = False
+    page = Client().get("/no/such/page")
+    assert page.status_code == 404 and "Nothing here" in page.content.decode()
+
+
+def test_with_debug_off_a_bug_shows_the_sites_own_500_page(settings, monkeypatch):
+    settings.DEBUG = False
+    from config import views
+
+    monkeypatch.setattr(views, "render", lambda *args, **kwargs: 1 / 0)
+    page = Client(raise_request_exception=False).get("/")
+    assert page.status_code == 500 and "Something went wrong" in page.content.decode()
