@@ -8,10 +8,10 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.tokens import bearer_token, user_for_token
-from core.errors import Forbidden, Invalid, NotFound, TooLarge, Unauthenticated
+from core.errors import Forbidden, Invalid, TooLarge, Unauthenticated
 from games import inputs, services
 from games.models import Game
-from games.selectors import game_payload, game_snapshot, game_url, may_watch, viewer_seat
+from games.selectors import access_game, game_payload, game_snapshot, game_url, viewer_seat
 
 MAX_BODY = 16 * 1024
 
@@ -110,9 +110,7 @@ def table_leave(request, body, game_id: int):
 @require_GET
 @api_view
 def game_detail(request, body, game_id: int):
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or not may_watch(game, request.user.pk, request.GET.get("invite")):
-        raise NotFound(f"There is no game {game_id}")
+    game = access_game(request.user.pk, game_id, invite=request.GET.get("invite"))
     return _payload_response(game, request.user.pk)
 
 

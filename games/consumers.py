@@ -18,11 +18,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from accounts.tokens import bearer_token, user_for_token
-from core.errors import Forbidden, Invalid, NotFound, Refused, refusal_from
+from core.errors import Forbidden, Invalid, Refused, refusal_from
 from games import inputs, presenters, services
 from games.events import game_group
-from games.models import Game
-from games.selectors import game_payload, game_snapshot, may_watch, viewer_seat
+from games.selectors import access_game, game_payload, game_snapshot, viewer_seat
 
 MAX_FRAME = 4096
 ACTION_TYPES = ("bid", "look", "play")
@@ -43,16 +42,15 @@ class GameConsumer(AsyncWebsocketConsumer):
         try:
             await self._open(query)
         except Exception as exception:
-            if refusal_from(exception) is None:
+            error = refusal_from(exception)
+            if error is None:
                 raise
-            await self.close(code=1013)  # "try again later": clients reconnect by themselves
+            # 4404: no such game (or not yours to watch); 4503: try again, as clients do.
+            await self.close(code=4000 + error.status)
 
     async def _open(self, query: dict) -> None:
         self.user = await self._authenticate(query)
-        snapshot = await self._snapshot_if_allowed(self.invite)
-        if snapshot is None:
-            await self.close(code=4404)
-            return
+        snapshot = await database_sync_to_async(self._snapshot)()
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
         await self.accept()
         if self.user is not None and viewer_seat(snapshot, self.user.pk) is not None:
@@ -147,17 +145,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         return user if user is not None and user.is_authenticated else None
 
     def _snapshot(self) -> dict:
-        game = Game.objects.filter(pk=self.game_id).first()
-        if game is None:
-            raise NotFound("This game no longer exists")
-        return game_snapshot(game)
-
-    @database_sync_to_async
-    def _snapshot_if_allowed(self, invite: str | None) -> dict | None:
-        game = Game.objects.filter(pk=self.game_id).first()
-        if game is None or not may_watch(game, self.user.pk if self.user else None, invite):
-            return None
-        return game_snapshot(game)
+        user_id = self.user.pk if self.user else None
+        return game_snapshot(access_game(user_id, self.game_id, invite=self.invite))
 
 
 def _frame(text: str | None) -> dict:

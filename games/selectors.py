@@ -3,6 +3,7 @@
 from django.db.models import F
 from django.urls import reverse
 
+from core.errors import NotFound
 from games.engine import GameState, view_for
 from games.models import ChatMessage, Game, Seat
 
@@ -80,13 +81,21 @@ def game_payload(snapshot: dict, seat: int | None) -> dict:
     }
 
 
-def may_watch(game: Game, user_id: int | None, invite: str | None) -> bool:
-    """Public games are open to all; private ones to their players and invite holders."""
-    if not game.private or (invite and invite == game.invite):
-        return True
-    return user_id is not None and (
-        game.created_by_id == user_id or game.seats.filter(user_id=user_id).exists()
-    )
+def access_game(user_id: int | None, game_id: int, *, invite: str | None) -> Game:
+    """The game, if the viewer may watch it: public games are open to all, private ones to
+    their creator, players and invite holders. Otherwise NotFound, the same answer as for
+    a game that does not exist, so that a private game's existence does not show."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is not None and (
+        not game.private
+        or (invite and invite == game.invite)
+        or (
+            user_id is not None
+            and (game.created_by_id == user_id or game.seats.filter(user_id=user_id).exists())
+        )
+    ):
+        return game
+    raise NotFound(f"There is no game {game_id}")
 
 
 def chat_entry(message: ChatMessage) -> dict:

@@ -2,7 +2,7 @@
 the writes, selectors and presenters the reads."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -10,7 +10,6 @@ from core.errors import Refused
 from games import inputs, presenters, selectors, services
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
-from games.models import Game
 
 
 @require_GET
@@ -57,19 +56,11 @@ def create_table(request: HttpRequest) -> HttpResponse:
     return render(request, "games/lobby.html", context, status=400)
 
 
-def _allowed_game(request: HttpRequest, game_id: int) -> Game:
-    game = Game.objects.filter(pk=game_id).first()
-    user_id = request.user.pk if request.user.is_authenticated else None
-    if game is None or not selectors.may_watch(game, user_id, request.GET.get("invite")):
-        raise Http404("There is no such game")
-    return game
-
-
 @require_GET
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _allowed_game(request, game_id)
-    snapshot = selectors.game_snapshot(game)
     user_id = request.user.pk if request.user.is_authenticated else None
+    game = selectors.access_game(user_id, game_id, invite=request.GET.get("invite"))
+    snapshot = selectors.game_snapshot(game)
     payload = selectors.game_payload(snapshot, selectors.viewer_seat(snapshot, user_id))
     invite = request.GET.get("invite") if game.private else None
     context = {
