@@ -143,7 +143,16 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "optional"
+# Nobody learns from sign-up or password reset whether an address has an account:
+# allauth answers "we sent you an e-mail" either way and writes to the address instead.
+# At sign-up this holds only with mandatory verification (with "optional" a taken
+# address must be refused, or two accounts would share it).
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+# Following the link in the browser that signed up signs in (allauth does so only for
+# the sign-up pending in that session).
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"

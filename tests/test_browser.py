@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 
 from games.models import ChatMessage, Game
 
@@ -50,6 +51,11 @@ def sign_up(page, server, username: str) -> None:
     page.fill("input[name=email]", f"{username}@example.com")
     page.fill("input[name=password1]", "a-long-Secret-123")
     page.fill("input[name=password2]", "a-long-Secret-123")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("text=Verify Your Email Address")
+    # The link of the mail sent (printed by the server): the same HMAC key, computed here.
+    address = EmailAddress.objects.get(email=f"{username}@example.com")
+    page.goto(f"{server.url}/accounts/confirm-email/{EmailConfirmationHMAC(address).key}/")
     page.click("form button[type=submit]")
     page.wait_for_selector(f"text=Signed in as {username}")
 
