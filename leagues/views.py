@@ -435,7 +435,23 @@ def tournament_register(request: HttpRequest, slug: str) -> HttpResponse:
             tournament=tournament, user=request.user, partner=partner
         ),
         back=back,
-        done="You are registered" + (f" with {partner}" if partner else " (alone)"),
+        done=f"You are registered; {partner} is asked to accept" if partner else "Registered",
+    )
+
+
+@login_required
+@require_POST
+def tournament_answer(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
+    """The named partner accepts or declines a registration."""
+    tournament = _tournament(request, slug)
+    accept = request.POST.get("decision") == "accept"
+    return _act(
+        request,
+        lambda: services.tournament_answer(
+            tournament=tournament, user=request.user, entrant_id=entrant_id, accept=accept
+        ),
+        back=selectors.tournament_url(tournament),
+        done="You play together" if accept else "You declined",
     )
 
 
