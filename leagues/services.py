@@ -957,6 +957,15 @@ def round_start(*, round_id: int, director: User) -> Round:
         ).order_by("table")
     )
     check_round_start(tournament, round_, pairings)
+    # Every player's row at once, in id order, before the games lock them table by table
+    # (out of order, which could deadlock with another write that seats people).
+    games.people_lock(
+        player.pk
+        for row in pairings
+        for entrant in (row.entrant_a, row.entrant_b)
+        if entrant is not None
+        for player in (entrant.player_a, entrant.player_b)
+    )
     now = timezone.now()
     for row in pairings:
         a, b = row.entrant_a, row.entrant_b

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils.html import escape
 
+from games import services as games
 from games.models import Game
 from leagues import selectors, services
 from leagues.models import Entrant, Notification, Pairing, Round, Tournament
@@ -528,3 +529,20 @@ def test_a_director_enters_a_partnership_in_the_admin_without_acceptance(client)
     response = client.post(change, data)
     assert response.status_code == 302, response.context["adminform"].form.errors
     assert Entrant.objects.get(tournament=tournament).complete
+
+
+def test_a_round_waits_for_players_still_seated_in_another_game():
+    boss = director()
+    tournament = TournamentFactory()
+    people = UserFactory.create_batch(4)
+    partnership(tournament, *people[:2])
+    partnership(tournament, *people[2:])
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    casual = games.table_create(owner=people[3], bots={1: "random"})
+    with pytest.raises(games.Conflict, match=f"{people[3]} is still seated in game {casual.pk}"):
+        services.round_start(round_id=round_.pk, director=boss)
+    assert Round.objects.get(pk=round_.pk).status == "draft"  # nothing was started
+    games.table_leave(game_id=casual.pk, user=people[3])
+    services.round_start(round_id=round_.pk, director=boss)
+    assert Round.objects.get(pk=round_.pk).status == "running"
