@@ -2,6 +2,7 @@
 
 import secrets
 
+from allauth.account.models import EmailAddress
 from django.db import transaction
 
 from accounts.models import User
@@ -32,5 +33,8 @@ def demo_data_create(*, admin_username: str = "admin") -> str | None:
     if User.objects.filter(username=admin_username).exists():
         return None
     password = secrets.token_urlsafe(12)
-    User.objects.create_superuser(admin_username, f"{admin_username}@localhost", password)
+    email = f"{admin_username}@localhost"
+    admin = User.objects.create_superuser(admin_username, email, password)
+    # Sign-in needs a verified address; the local admin's cannot receive mail.
+    EmailAddress.objects.create(user=admin, email=email, primary=True, verified=True)
     return password

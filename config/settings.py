@@ -6,13 +6,20 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"  # local databases, sockets and logs; never committed
 
+
+def env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value is None else value.lower() in {"1", "true", "yes", "on"}
+
+
 DEFAULT_SECRET_KEY = "insecure-local-development-key"
 SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
-DEBUG = os.environ.get("DEBUG", "1").lower() in {"1", "true", "yes", "on"}
+DEBUG = env_flag("DEBUG", True)
 if not DEBUG and SECRET_KEY == DEFAULT_SECRET_KEY:
     raise ImproperlyConfigured("Set SECRET_KEY: production refuses the default secret.")
 ALLOWED_HOSTS = [
@@ -23,6 +30,60 @@ ALLOWED_HOSTS = [
 CSRF_TRUSTED_ORIGINS = [
     origin.strip() for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
 ]
+
+
+# HTTPS. Behind a proxy that ends TLS, say which header tells the original scheme, e.g.
+# SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto (value "https"; "Name=value" for another),
+# and have the proxy always set it: else every request looks like plain HTTP (and,
+# with the redirect on, redirects forever).
+if proxy_header := os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip():
+    name, _, value = proxy_header.partition("=")
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + name.strip().upper().replace("-", "_"),
+        value.strip() or "https",
+    )
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = not DEBUG
+# Browsers remember to use HTTPS only for this many seconds; start lower (e.g. 3600)
+# when a domain first moves to HTTPS, since it cannot be taken back early.
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = [
+    # HSTS preload is a submission to the browsers' built-in lists that binds the whole
+    # domain for months: the domain owner's decision (SECURE_HSTS_PRELOAD=1), not a default.
+    "security.W021",
+]
+
+
+def websocket_sources(hosts: list[str], *, debug: bool) -> list[str]:
+    """CSP sources for the site's own WebSockets (wss:, and ws: in development) on each
+    allowed host. Current browsers match them with 'self' already (CSP 3); these are for
+    those that match 'self' to http(s) only. A wildcard host has no CSP spelling: 'self'."""
+    schemes = ["wss", "ws"] if debug else ["wss"]
+    sources = []
+    for host in hosts:
+        if host == "*" or host.startswith("["):  # any host; an IPv6 literal
+            continue
+        names = [host[1:], f"*{host}"] if host.startswith(".") else [host]
+        sources += [f"{scheme}://{name}:*" for name in names for scheme in schemes]
+    return sources
+
+
+# Content Security Policy: scripts and styles from this site or carrying the page's
+# nonce ({{ csp_nonce }}), no inline event handlers or style attributes, no eval.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],  # the favicon is a data: URI
+    "connect-src": [CSP.SELF, *websocket_sources(ALLOWED_HOSTS, debug=DEBUG)],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 INSTALLED_APPS = [
     "daphne",
@@ -45,6 +106,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "core.middleware.ErrorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -68,6 +130,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -144,15 +207,36 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "optional"
+# Nobody learns from sign-up or password reset whether an address has an account:
+# allauth answers "we sent you an e-mail" either way and writes to the address instead.
+# At sign-up this holds only with mandatory verification (with "optional" a taken
+# address must be refused, or two accounts would share it).
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+# Following the link in the browser that signed up signs in (allauth does so only for
+# the sign-up pending in that session).
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+# Sign-up needs mail that arrives: production sends by SMTP (EMAIL_HOST...), development
+# prints mails on the console.
+SMTP = "django.core.mail.backends.smtp.EmailBackend"
 MAILERS = {
     "default": {
-        "BACKEND": os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+        "BACKEND": os.environ.get("EMAIL_BACKEND")
+        or ("django.core.mail.backends.console.EmailBackend" if DEBUG else SMTP)
     }
 }
+if MAILERS["default"]["BACKEND"] == SMTP:
+    MAILERS["default"]["OPTIONS"] = {
+        "host": os.environ.get("EMAIL_HOST", "localhost"),
+        "port": int(os.environ.get("EMAIL_PORT", "25")),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_flag("EMAIL_USE_TLS", False),
+    }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Spades <noreply@localhost>")
 
 LANGUAGE_CODE = "en-us"

@@ -15,6 +15,15 @@ def seats_of(game: Game) -> list[Seat]:
     return list(seats.order_by("position"))
 
 
+def unfinished_games_of(user_ids) -> dict[int, Game]:
+    """The unfinished game (waiting or playing) each of these people is seated in."""
+    seats = Seat.objects.filter(
+        user_id__in=[pk for pk in user_ids if pk is not None],
+        game__status__in=[Game.Status.WAITING, Game.Status.PLAYING],
+    ).select_related("game")
+    return {seat.user_id: seat.game for seat in seats}
+
+
 def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
     """Everything needed to render any viewer's payload (server-side only: it holds the
     full engine state, so it goes to consumers, never to a client). `seats` as seats_of."""

@@ -3,6 +3,7 @@ and timers only after commit. Views, consumers and tasks call these and nothing 
 
 import logging
 import random
+from collections.abc import Iterable
 from datetime import timedelta
 
 from django.conf import settings
@@ -24,7 +25,7 @@ from games.engine import (
     view_for,
 )
 from games.models import Action, ChatMessage, Game, Hand, Seat
-from games.selectors import game_snapshot, seats_of
+from games.selectors import game_snapshot, seats_of, unfinished_games_of
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +51,42 @@ def seat_of(game: Game, user: User | None) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
+# One person, one seat: at any instant a person is queued for ranked play (the ranked
+# app's queue) or seated in one unfinished game, never both and never in two games.
+
+
+def people_lock(user_ids: Iterable[int | None]) -> None:
+    """Locks these people's User rows until the transaction ends, in id order so that two
+    writers never wait on each other crosswise. Every write that seats or queues a person
+    takes it first, before any game or queue row: whether a person is free is then decided
+    by one writer at a time, not by a check another writer can slip past."""
+    ids = sorted({pk for pk in user_ids if pk is not None})
+    if ids:
+        list(User.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
+
+
+def check_people_free(user_ids: Iterable[int | None], *, me: User | None = None) -> None:
+    """Refuses if one of these people is seated in an unfinished game (a game in play
+    keeps a person who left it: a bot plays for them until it ends, and they may return).
+    Call with their rows locked (`people_lock`)."""
+    busy = unfinished_games_of(user_ids)
+    for user_id, game in sorted(busy.items()):
+        if me is not None and user_id == me.pk:
+            if game.status == Game.Status.WAITING:
+                raise Conflict(f"You are already seated at table {game.pk}: leave it first")
+            raise Conflict(f"You are still playing game {game.pk}: finish it first")
+        name = User.objects.filter(pk=user_id).values_list("username", flat=True).first()
+        raise Conflict(f"{name} is still seated in game {game.pk}")
+
+
+def _people_seated(user_ids: Iterable[int | None]) -> None:
+    """Tells the apps above (ranked play drops them from its queue) inside the
+    transaction, while the people's rows are locked."""
+    ids = sorted({pk for pk in user_ids if pk is not None})
+    if ids:
+        signals.people_seated.send(sender=Game, user_ids=ids)
+
+
 # Creating and joining tables
 
 
@@ -73,7 +110,9 @@ def table_create(
     turn_seconds: int = 30,
 ) -> Game:
     """A new table: the owner at seat 0, bot levels at some of seats 1-3, the rest open."""
+    people_lock([owner.pk])
     ruleset = check_ruleset(preset, options)
+    check_people_free([owner.pk], me=owner)
     bots = bots or {}
     return _game_open(
         [(owner.pk, "")] + [(None, bots.get(position, "")) for position in (1, 2, 3)],
@@ -98,16 +137,19 @@ def game_create_seated(
 ) -> Game:
     """A game that starts at once with `players` at seats 0..3 (a User, or a bot level).
 
-    For matchmaking, leagues and tournaments, which decide the seats themselves."""
+    For matchmaking, leagues and tournaments, which decide the seats themselves. Refused
+    if one of the people is seated in another unfinished game."""
+    people = [player.pk for player in players if not isinstance(player, str)]
+    people_lock(people)
     ruleset = check_ruleset(preset, options)
     if len(players) != 4:
         raise Invalid("A game needs exactly four players")
     for player in players:
         if isinstance(player, str) and player not in BOT_LEVELS:
             raise Invalid(f"Unknown bot level {player!r}")
-    people = [player.pk for player in players if not isinstance(player, str)]
     if len(set(people)) != len(people):
         raise Invalid("A person can take only one seat")
+    check_people_free(people, me=created_by)
     return _game_open(
         [(None, player) if isinstance(player, str) else (player.pk, "") for player in players],
         preset=preset,
@@ -121,7 +163,9 @@ def game_create_seated(
 
 def _game_open(seated: list[tuple[int | None, str]], **fields) -> Game:
     """A new game with seats 0..3 given as (user id, bot level), (None, "") for an open
-    seat; it starts at once when all four are taken."""
+    seat; it starts at once when all four are taken. The people's rows are locked and
+    they are free (`check_people_free`)."""
+    _people_seated(user_id for user_id, _ in seated)
     game = Game.objects.create(**fields)
     Seat.objects.bulk_create(
         Seat(game=game, position=position, user_id=user_id, bot_level=bot_level)
@@ -143,13 +187,18 @@ def check_table_join(game: Game, user: User, position: int, invite: str | None) 
     seat = game.seats.get(position=position)
     if seat.taken:
         raise Conflict(f"Seat {position} is taken")
+    check_people_free([user.pk], me=user)
     return seat
 
 
 @transaction.atomic
 def table_join(*, game_id: int, user: User, seat: int, invite: str | None = None) -> Game:
+    """Sitting down at a table takes a person out of the ranked queue: the last thing they
+    asked for wins, as when starting a game on Lichess cancels one's other seeks."""
+    people_lock([user.pk])  # before the game row, as every seating write
     game = game_lock(game_id)
     taken = check_table_join(game, user, seat, invite)
+    _people_seated([user.pk])
     taken.user = user
     taken.save(update_fields=["user"])
     seats = seats_of(game)
@@ -336,6 +385,9 @@ def seat_return(*, game_id: int, user: User) -> None:
 @transaction.atomic
 def game_rematch(*, game_id: int, user: User) -> Game:
     """A new game with the same seats, started at once; every player gets the same one."""
+    # The people's rows before the game row, as every seating write; a finished game's
+    # seats no longer change, so reading them unlocked is safe.
+    people_lock(Seat.objects.filter(game_id=game_id).values_list("user_id", flat=True))
     game = game_lock(game_id)
     if seat_of(game, user) is None:
         raise Forbidden("Only the players can start a rematch")
@@ -344,6 +396,7 @@ def game_rematch(*, game_id: int, user: User) -> Game:
     if game.rematch_id:
         return game.rematch
     seats = seats_of(game)
+    check_people_free([seat.user_id for seat in seats], me=user)
     rematch = _game_open(
         [(seat.user_id, seat.bot_level) for seat in seats],
         preset=game.preset,

@@ -1,6 +1,7 @@
 """Browser pages of games: the lobby, the table, deal verification. Thin: services do
 the writes, selectors and presenters the reads."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -29,7 +30,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def play_now(request: HttpRequest) -> HttpResponse:
     form = PlayNowForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else "standard"
-    game = services.table_create(owner=request.user, bots={1: level, 2: level, 3: level})
+    try:
+        game = services.table_create(owner=request.user, bots={1: level, 2: level, 3: level})
+    except Refused as error:  # e.g. still seated at another table
+        messages.error(request, error.message)
+        return redirect("lobby")
     return redirect(selectors.game_url(game))
 
 

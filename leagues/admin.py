@@ -117,7 +117,8 @@ class TournamentForm(forms.ModelForm):
 
 class EntrantInline(admin.TabularInline):
     model = Entrant
-    fields = ("player_a", "player_b", "name", "seed_rating", "seed", "withdrawn")
+    fields = ("player_a", "player_b", "partner_accepted", "name", "seed_rating", "seed",
+              "withdrawn")  # fmt: skip
     readonly_fields = ("seed",)
     autocomplete_fields = ("player_a", "player_b")
     extra = 0

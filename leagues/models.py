@@ -330,6 +330,12 @@ class Entrant(models.Model):
         related_name="+",
         help_text="Empty: registered alone, waiting for a partner.",
     )
+    # Nobody is entered without their consent: a partner named at registration plays only
+    # once they accept (a director's entries need no acceptance). Unaccepted partnerships
+    # lapse when registration closes, and the registrant is paired as a single entrant.
+    partner_accepted = models.BooleanField(
+        default=True, help_text="Off while the partner has not accepted the registration."
+    )
     name = models.CharField(max_length=80, blank=True)
     # Seeds elimination brackets and pairs single entrants; the director may edit it.
     seed_rating = models.IntegerField(default=1500)
@@ -349,13 +355,20 @@ class Entrant(models.Model):
     def __str__(self) -> str:
         if self.name:
             return self.name
+        if self.pending:  # the partner is not named before they accept
+            return f"{self.player_a} (partner not confirmed)"
         if self.player_b_id:
             return f"{self.player_a} & {self.player_b}"
         return f"{self.player_a} (alone)"
 
     @property
     def complete(self) -> bool:
-        return self.player_b_id is not None
+        return self.player_b_id is not None and self.partner_accepted
+
+    @property
+    def pending(self) -> bool:
+        """A partner was named and has not accepted yet."""
+        return self.player_b_id is not None and not self.partner_accepted
 
 
 class Round(models.Model):

@@ -288,7 +288,7 @@ def tournament_standings(
     scores), then the game-point difference, then the seed. Forfeits count as wins and
     losses with no game points. `seeds` orders entrants before seeds are fixed."""
     entrants = tournament.entrants.select_related("player_a", "player_b").filter(
-        player_b__isnull=False
+        player_b__isnull=False, partner_accepted=True
     )
     rows = {entrant.pk: EntrantRow(entrant=entrant) for entrant in entrants}
     decided = Pairing.objects.filter(
@@ -374,9 +374,17 @@ def tournament_page(tournament: Tournament, user: User | None) -> dict:
         tournament.entrants.select_related("player_a", "player_b").order_by("seed", "pk")
     )
     signed_in = user is not None and user.is_authenticated
-    mine = None
+    mine, invitations = None, []
     if signed_in:
-        mine = next((e for e in entrants if user.pk in (e.player_a_id, e.player_b_id)), None)
+        mine = next(
+            (
+                e
+                for e in entrants
+                if user.pk == e.player_a_id or (user.pk == e.player_b_id and e.partner_accepted)
+            ),
+            None,
+        )
+        invitations = [e for e in entrants if user.pk == e.player_b_id and e.pending]
     my_games = []
     if mine is not None:
         my_games = [
@@ -392,6 +400,7 @@ def tournament_page(tournament: Tournament, user: User | None) -> dict:
         "standings": tournament_standings(tournament) if rounds else [],
         "bracket": bracket(tournament, sorted(rounds, key=lambda r: r.number)),
         "mine": mine,
+        "invitations": invitations,
         "my_games": my_games,
         "notifications": notifications_for(user),
         "live": tournament.status != Tournament.Status.FINISHED,

@@ -141,9 +141,15 @@ def club_decide_request(*, request_id: int, admin: User, approve: bool) -> JoinR
     return request
 
 
+def invite_code_matches(club: Club, code: object) -> bool:
+    # In constant time, so that timing tells nothing of the code; bytes, because
+    # compare_digest refuses strings with characters beyond ASCII.
+    return secrets.compare_digest(str(code).encode(), club.invite_code.encode())
+
+
 @transaction.atomic
 def club_join_by_invite(*, club: Club, user: User, code: str) -> Membership:
-    if not secrets.compare_digest(str(code), club.invite_code):
+    if not invite_code_matches(club, code):
         raise Forbidden("This invite link is not valid (any more): ask the club for a new one")
     if selectors.membership_of(club, user):
         raise Conflict(f"You are already a member of {club}")
@@ -619,7 +625,29 @@ def _lock_tournament(tournament_id: int) -> Tournament:
 
 
 def _entrant_of(tournament: Tournament, user: User) -> Entrant | None:
-    return tournament.entrants.filter(Q(player_a=user) | Q(player_b=user)).first()
+    """The entry `user` registered, or is the accepted partner in. Being named as a
+    partner binds nobody: it is an invitation (`_invitations_to`)."""
+    return tournament.entrants.filter(
+        Q(player_a=user) | Q(player_b=user, partner_accepted=True)
+    ).first()
+
+
+def _invitations_to(tournament: Tournament, user: User):
+    return tournament.entrants.filter(player_b=user, partner_accepted=False)
+
+
+def _lapse(entrants: Iterable[Entrant], tournament: Tournament, why: str) -> None:
+    """Unaccepted partnerships end: each registrant stays registered alone."""
+    for entrant in entrants:
+        partner = entrant.player_b
+        entrant.player_b, entrant.partner_accepted = None, True
+        entrant.save(update_fields=["player_b", "partner_accepted"])
+        notify(
+            [entrant.player_a],
+            f"{partner} {why}: you are registered in {tournament} alone, to be paired by "
+            "rating when registration closes",
+            selectors.tournament_url(tournament),
+        )
 
 
 @transaction.atomic
@@ -657,13 +685,55 @@ def tournament_register(
     """Registers a partnership, or `user` alone to be paired by rating at closing."""
     tournament = _lock_tournament(tournament.pk)
     check_register(tournament, user, partner)
-    entrant = Entrant.objects.create(tournament=tournament, player_a=user, player_b=partner)
+    # Whoever registers themselves has answered any invitation to partner someone else.
+    _lapse(
+        _invitations_to(tournament, user).select_related("player_b"),
+        tournament,
+        "registered otherwise",
+    )
+    entrant = Entrant.objects.create(
+        tournament=tournament, player_a=user, player_b=partner, partner_accepted=partner is None
+    )
     if partner is not None:
         notify(
             [partner],
-            f"{user} registered you as their partner in {tournament}",
+            f"{user} asks you to be their partner in {tournament}: accept or decline there",
             selectors.tournament_url(tournament),
         )
+    return entrant
+
+
+@transaction.atomic
+def tournament_answer(
+    *, tournament: Tournament, user: User, entrant_id: int, accept: bool
+) -> Entrant:
+    """`user` accepts or declines being the partner named in a registration. Accepting
+    declines the other invitations; declining leaves the registrant registered alone."""
+    tournament = _lock_tournament(tournament.pk)
+    entrant = (
+        _invitations_to(tournament, user).select_related("player_a").filter(pk=entrant_id).first()
+    )
+    if entrant is None:
+        raise NotFound("There is no such invitation (any more)")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration is closed")
+    if not accept:
+        _lapse([entrant], tournament, "declined to be your partner")
+        return entrant
+    if _entrant_of(tournament, user):
+        raise Conflict("You are already registered: withdraw first")
+    entrant.partner_accepted = True
+    entrant.save(update_fields=["partner_accepted"])
+    _lapse(
+        _invitations_to(tournament, user).select_related("player_b"),
+        tournament,
+        "partners someone else",
+    )
+    notify(
+        [entrant.player_a],
+        f"{user} accepted: you play {tournament} together",
+        selectors.tournament_url(tournament),
+    )
     return entrant
 
 
@@ -689,6 +759,13 @@ def tournament_close_registration(*, tournament: Tournament, director: User) -> 
     tournament = _lock_tournament(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is not open")
+    _lapse(
+        tournament.entrants.filter(player_b__isnull=False, partner_accepted=False).select_related(
+            "player_a", "player_b"
+        ),
+        tournament,
+        "did not accept before registration closed",
+    )
     singles = list(
         tournament.entrants.filter(player_b=None, withdrawn=False)
         .select_related("player_a")
@@ -745,9 +822,9 @@ def check_round_generate(
     number = len(rounds) + 1
     if number == 1:
         seeded = list(
-            tournament.entrants.filter(withdrawn=False, player_b__isnull=False).order_by(
-                "-seed_rating", "pk"
-            )
+            tournament.entrants.filter(
+                withdrawn=False, player_b__isnull=False, partner_accepted=True
+            ).order_by("-seed_rating", "pk")
         )
         if len(seeded) < 2:
             raise Invalid("At least two complete partnerships are needed")
@@ -864,6 +941,15 @@ def round_start(*, round_id: int, director: User) -> Round:
         ).order_by("table")
     )
     check_round_start(tournament, round_, pairings)
+    # Every player's row at once, in id order, before the games lock them table by table
+    # (out of order, which could deadlock with another write that seats people).
+    games.people_lock(
+        player.pk
+        for row in pairings
+        for entrant in (row.entrant_a, row.entrant_b)
+        if entrant is not None
+        for player in (entrant.player_a, entrant.player_b)
+    )
     now = timezone.now()
     for row in pairings:
         a, b = row.entrant_a, row.entrant_b

@@ -31,4 +31,9 @@ urlpatterns = [
     path("tournaments/<slug:slug>/", views.tournament, name="tournament"),
     path("tournaments/<slug:slug>/register", views.tournament_register, name="tournament_register"),
     path("tournaments/<slug:slug>/withdraw", views.tournament_withdraw, name="tournament_withdraw"),
+    path(
+        "tournaments/<slug:slug>/invitations/<int:entrant_id>",
+        views.tournament_answer,
+        name="tournament_answer",
+    ),
 ]

@@ -173,8 +173,15 @@ def club_decide(request: HttpRequest, slug: str, request_id: int) -> HttpRespons
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_invite(request: HttpRequest, slug: str, code: str) -> HttpResponse:
-    """Anyone with the link may join, private club or not."""
-    club = get_object_or_404(Club, slug=slug)
+    """Anyone with the link may join, private club or not. A wrong code tells nothing
+    about a club one may not see: the same 404 as a club that does not exist."""
+    club = Club.objects.filter(slug=slug).first()
+    valid = club is not None and services.invite_code_matches(club, code)
+    if not valid:
+        if club is None or not selectors.may_view_club(club, request.user):
+            raise Http404("There is no such club")
+        messages.error(request, "This invite link is not valid (any more)")
+        return redirect(selectors.club_url(club))
     if request.method == "GET":
         return render(
             request,
@@ -424,7 +431,23 @@ def tournament_register(request: HttpRequest, slug: str) -> HttpResponse:
             tournament=tournament, user=request.user, partner=partner
         ),
         back=back,
-        done="You are registered" + (f" with {partner}" if partner else " (alone)"),
+        done=f"You are registered; {partner} is asked to accept" if partner else "Registered",
+    )
+
+
+@login_required
+@require_POST
+def tournament_answer(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
+    """The named partner accepts or declines a registration."""
+    tournament = _tournament(request, slug)
+    accept = request.POST.get("decision") == "accept"
+    return _act(
+        request,
+        lambda: services.tournament_answer(
+            tournament=tournament, user=request.user, entrant_id=entrant_id, accept=accept
+        ),
+        back=selectors.tournament_url(tournament),
+        done="You play together" if accept else "You declined",
     )
 
 

@@ -323,7 +323,9 @@ def check_queue_join(*, user: User, max_wait: object) -> int:
 
 @transaction.atomic
 def queue_join(*, user: User, max_wait: int = QueueEntry.DEFAULT_WAIT) -> QueueEntry:
-    User.objects.select_for_update().filter(pk=user.pk).first()  # one join at a time
+    # The person's row first, as every write that seats or queues people: a table join
+    # racing this one either sees the entry (and removes it) or is seen here.
+    games.people_lock([user.pk])
     max_wait = check_queue_join(user=user, max_wait=max_wait)
     try:
         with transaction.atomic():
@@ -343,10 +345,15 @@ def queue_leave(*, user: User) -> bool:
 def tables_form(*, now: datetime | None = None) -> list[Game]:
     """Seats waiting people at ranked tables (the 2 s beat task); returns the new games.
 
-    Queue rows are locked and deleted in the transaction that creates the game, so a
-    person is never seated twice, even by two matchmakers at once."""
+    The queued people's rows are locked first, as by every write that seats or queues
+    people, and their entries deleted in the transaction that seats them (game_create_seated
+    does), so a person is never seated twice, even by two matchmakers at once or while they
+    join a table."""
     now = now or timezone.now()
-    entries = list(QueueEntry.objects.select_for_update().order_by("joined_at", "pk"))
+    queued = list(QueueEntry.objects.values_list("user_id", flat=True))
+    games.people_lock(queued)
+    # Read again under the locks; whoever queued meanwhile waits for the next round.
+    entries = list(QueueEntry.objects.filter(user_id__in=queued).order_by("joined_at", "pk"))
     if not entries:
         return []
     user_ids = [entry.user_id for entry in entries]
@@ -378,5 +385,4 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
                 ranked=True,
             )
         )
-        QueueEntry.objects.filter(user_id__in=[p.pk for p in players if type(p) is User]).delete()
     return created

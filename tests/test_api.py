@@ -135,10 +135,13 @@ def test_join_rules(four):
 
     created = api(client, "/api/tables", {}, outsider).json()
     url = f"/api/tables/{created['id']}/join"
-    assert api(client, url, {"seat": 0}, tokens[1]).json()["error"] == "Seat 0 is taken"
-    assert api(client, url, {"seat": 7}, tokens[1]).status_code == 400
-    assert api(client, url, {"seat": 2}, tokens[1]).status_code == 200
-    assert api(client, url, {"seat": 3}, tokens[1]).status_code == 409  # one seat each
+    guest = token_create(user=UserFactory())
+    assert api(client, url, {"seat": 0}, guest).json()["error"] == "Seat 0 is taken"
+    assert api(client, url, {"seat": 7}, guest).status_code == 400
+    assert api(client, url, {"seat": 2}, guest).status_code == 200
+    assert api(client, url, {"seat": 3}, guest).status_code == 409  # one seat each
+    busy = api(client, url, {"seat": 1}, tokens[1])  # one game at a time
+    assert busy.status_code == 409 and f"still playing game {game_id}" in busy.json()["error"]
 
 
 def test_private_tables_need_the_invite(user):

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.core import mail
 
 from accounts.models import User
@@ -25,21 +26,29 @@ def test_home_page_renders_with_htmx_and_nav(client):
     assert "Sign up" in html and "Log in" in html
 
 
-@pytest.mark.django_db
-def test_sign_up_log_out_and_log_back_in(client):
-    response = client.post(
+def sign_up(client, username: str, email: str):
+    return client.post(
         "/accounts/signup/",
         {
-            "username": "alice",
-            "email": "alice@example.com",
+            "username": username,
+            "email": email,
             "password1": "a-long-Secret-123",
             "password2": "a-long-Secret-123",
         },
         follow=True,
     )
+
+
+@pytest.mark.django_db
+def test_sign_up_verify_the_address_log_out_and_log_back_in(client):
+    response = sign_up(client, "alice", "alice@example.com")
     assert response.status_code == 200
-    assert "Signed in as" in response.content.decode()
+    assert "Signed in as" not in response.content.decode()  # not before the address is verified
     assert User.objects.get(username="alice").email == "alice@example.com"
+    (message,) = mail.outbox
+    link = re.search(r"http://testserver(/accounts/confirm-email/\S+)", message.body).group(1)
+    response = client.post(link, follow=True)
+    assert "Signed in as" in response.content.decode()
 
     response = client.post("/accounts/logout/", follow=True)
     assert "Signed in as" not in response.content.decode()
@@ -48,6 +57,38 @@ def test_sign_up_log_out_and_log_back_in(client):
         "/accounts/login/", {"login": "alice", "password": "a-long-Secret-123"}, follow=True
     )
     assert '<a href="/u/alice/"><strong>alice</strong></a>' in response.content.decode()
+
+
+def page_text(response, address: str) -> str:
+    """What a person reads on the page (no tokens, no markup), the address they typed
+    in as ADDRESS."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", "", response.content.decode(), flags=re.S)
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    return re.sub(re.escape(address), "ADDRESS", text, flags=re.I)
+
+
+@pytest.mark.django_db
+def test_sign_up_does_not_tell_whether_an_address_has_an_account(client, user):
+    new = sign_up(client, "newcomer", "newcomer@example.com")
+    client.logout()
+    taken = sign_up(client, "somebody", user.email.upper())
+    assert [url for url, _ in taken.redirect_chain] == [url for url, _ in new.redirect_chain]
+    assert taken.status_code == new.status_code == 200
+    assert page_text(taken, user.email) == page_text(new, "newcomer@example.com")
+    assert "already" not in page_text(taken, user.email)
+    assert not User.objects.filter(username="somebody").exists()
+    # Each address gets a mail (a link to verify, or news of the existing account),
+    # so only the owner of the address learns which.
+    assert [message.to for message in mail.outbox] == [["newcomer@example.com"], [user.email]]
+
+
+@pytest.mark.django_db
+def test_password_reset_does_not_tell_whether_an_address_has_an_account(client, user):
+    known = client.post("/accounts/password/reset/", {"email": user.email}, follow=True)
+    unknown = client.post("/accounts/password/reset/", {"email": "nobody@example.com"}, follow=True)
+    assert [url for url, _ in unknown.redirect_chain] == [url for url, _ in known.redirect_chain]
+    assert unknown.status_code == known.status_code == 200
+    assert page_text(unknown, "nobody@example.com") == page_text(known, user.email)
 
 
 @pytest.mark.django_db
@@ -72,6 +113,7 @@ def test_password_reset_sends_an_email_with_a_working_link(client, user):
 def test_demo_data_creates_admin_once_and_bots_that_cannot_log_in():
     password = demo_data_create()
     assert password and User.objects.get(username="admin").check_password(password)
+    assert EmailAddress.objects.get(user__username="admin").verified  # may sign in at once
     assert demo_data_create() is None
     bots = User.objects.exclude(bot_level="")
     assert {bot.bot_level for bot in bots} == {"random", "standard", "expert"}

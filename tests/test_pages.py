@@ -37,6 +37,9 @@ def test_play_now_starts_a_game_against_three_bots_of_the_chosen_level(player_cl
     assert response.url == f"/games/{game.pk}/"
     assert game.status == "playing"
     assert [seat.bot_level for seat in game.seats.all()] == ["", "expert", "expert", "expert"]
+    again = player_client.post("/play/now", {"level": "expert"}, follow=True)
+    assert f"You are still playing game {game.pk}: finish it first" in again.content.decode()
+    assert Game.objects.count() == 1  # one game at a time
 
 
 def test_create_table_with_custom_rules_and_open_seats(player_client):

@@ -9,7 +9,7 @@ from django.utils import timezone
 from games import services as games
 from games.models import Game
 from leagues import services, tasks
-from leagues.models import Club, Membership, Season, Team, Tournament
+from leagues.models import Club, Entrant, Membership, Season, Team, Tournament
 from tests.factories import UserFactory
 
 # Quick games: a hand or two. Every game in these tests is played by bots to the end.
@@ -46,6 +46,14 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     preset = "quick"
     options = FAST_RULES
     status = Tournament.Status.REGISTRATION
+
+
+def partnership(tournament: Tournament, player, partner) -> Entrant:
+    """`player` registers with `partner`, who accepts."""
+    entrant = services.tournament_register(tournament=tournament, user=player, partner=partner)
+    return services.tournament_answer(
+        tournament=tournament, user=partner, entrant_id=entrant.pk, accept=True
+    )
 
 
 def director(**kwargs):

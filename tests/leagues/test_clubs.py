@@ -80,12 +80,39 @@ def test_private_clubs_are_hidden_and_joined_by_invite_link_only(client):
     assert client.post(f"/clubs/{club.slug}/request").status_code == 404
 
     wrong = client.post(f"/clubs/{club.slug}/invite/not-the-code")
-    assert wrong.status_code == 403 and not Membership.objects.filter(user=visitor).exists()
+    assert wrong.status_code == 404 and not Membership.objects.filter(user=visitor).exists()
     page = client.get(f"/clubs/{club.slug}/invite/{club.invite_code}")
     assert "Join the club" in page.content.decode()
     client.post(f"/clubs/{club.slug}/invite/{club.invite_code}")
     assert Membership.objects.get(club=club, user=visitor).role == "member"
     assert client.get(f"/clubs/{club.slug}/").status_code == 200
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_wrong_invite_code_tells_nothing_about_a_private_club(client, method):
+    club, _ = club_with(public=False)
+    services.club_update(
+        club=club, admin=club.memberships.get().user, description="Secret agenda", public=False
+    )
+    client.force_login(UserFactory())
+    send = getattr(client, method)
+    wrong = send(f"/clubs/{club.slug}/invite/not-the-code")
+    unicode = send(f"/clubs/{club.slug}/invite/n%C3%A9-the-code")
+    missing = send("/clubs/no-such-club/invite/not-the-code")
+    for response in (wrong, unicode):
+        assert response.status_code == missing.status_code == 404
+        assert response.content == missing.content
+        page = response.content.decode()
+        assert club.name not in page and "Secret agenda" not in page
+    assert client.get(f"/clubs/{club.slug}/invite/{club.invite_code}").status_code == 200
+
+
+def test_a_wrong_invite_code_of_a_public_club_leads_to_its_page(client):
+    club, _ = club_with(public=True)
+    client.force_login(UserFactory())
+    response = client.get(f"/clubs/{club.slug}/invite/not-the-code", follow=True)
+    assert response.redirect_chain[-1][0] == f"/clubs/{club.slug}/"
+    assert "This invite link is not valid" in response.content.decode()
 
 
 def test_a_new_invite_link_retires_the_old_one():

@@ -13,6 +13,7 @@ from tests.leagues.factories import (
     TournamentFactory,
     club_with,
     director,
+    partnership,
     past,
     play_out,
     results_land_by_themselves,
@@ -67,7 +68,7 @@ def test_the_sweep_records_games_whose_signal_was_lost(fast_games):
     tournament = TournamentFactory()
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+        partnership(tournament, a, b)
     services.tournament_close_registration(tournament=tournament, director=boss)
     round_ = services.round_generate(tournament=tournament, director=boss)
     services.round_start(round_id=round_.pk, director=boss)
@@ -90,7 +91,7 @@ def test_a_forfeit_overrules_a_game_still_in_play(fast_games):
     tournament = TournamentFactory()
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+        partnership(tournament, a, b)
     services.tournament_close_registration(tournament=tournament, director=boss)
     round_ = services.round_generate(tournament=tournament, director=boss)
     services.round_start(round_id=round_.pk, director=boss)

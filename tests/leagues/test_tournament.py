@@ -7,6 +7,7 @@ from django.contrib.auth.models import Group
 from django.utils.html import escape
 
 from core.errors import Conflict, Forbidden, Invalid
+from games import services as games
 from games.models import Game
 from leagues import selectors, services
 from leagues.models import Entrant, Notification, Pairing, Round, Tournament
@@ -14,6 +15,7 @@ from tests.factories import UserFactory
 from tests.leagues.factories import (
     TournamentFactory,
     director,
+    partnership,
     play_out,
     results_land_by_themselves,
 )
@@ -51,6 +53,11 @@ def register_pairs(client, tournament: Tournament, pairs: int, singles: int = 0)
             f"/tournaments/{tournament.slug}/register", {"partner": partner.username}
         )
         assert response.status_code == 302
+        client.force_login(partner)
+        invitation = Entrant.objects.get(tournament=tournament, player_a=player)
+        client.post(
+            f"/tournaments/{tournament.slug}/invitations/{invitation.pk}", {"decision": "accept"}
+        )
         people += [player, partner]
     for _ in range(singles):
         alone = UserFactory()
@@ -156,7 +163,7 @@ def test_a_knockout_seeds_by_rating_gives_byes_to_the_top_seeds_and_advances_win
     ratings = [1900, 1500, 1800, 1600, 1700, 1400]
     for rating in ratings:
         a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+        partnership(tournament, a, b)
         Entrant.objects.filter(player_a=a).update(seed_rating=rating)
     services.tournament_close_registration(tournament=tournament, director=boss)
     by_rating = {e.seed_rating: e for e in tournament.entrants.all()}
@@ -217,7 +224,7 @@ def test_a_round_robin_tournament_with_an_odd_count_rests_each_entrant_once(
     tournament = TournamentFactory(format="round_robin")
     for _ in range(3):
         a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+        partnership(tournament, a, b)
     services.tournament_close_registration(tournament=tournament, director=boss)
     for _ in range(3):
         round_ = services.round_generate(tournament=tournament, director=boss)
@@ -235,7 +242,7 @@ def test_a_drafted_round_is_edited_in_the_admin_before_it_starts(client):
     tournament = TournamentFactory(format="swiss")
     for _ in range(4):
         a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+        partnership(tournament, a, b)
     services.tournament_close_registration(tournament=tournament, director=boss)
     round_ = services.round_generate(tournament=tournament, director=boss)
     first, second = round_.pairings.order_by("table")
@@ -274,7 +281,7 @@ def test_forfeits_are_recorded_in_the_admin_and_refused_twice(client):
     tournament = TournamentFactory(format="swiss")
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+        partnership(tournament, a, b)
     services.tournament_close_registration(tournament=tournament, director=boss)
     round_ = services.round_generate(tournament=tournament, director=boss)
     row = round_.pairings.get()
@@ -299,7 +306,7 @@ def test_registration_rules():
     with pytest.raises(Conflict, match="Registration is not open"):
         services.tournament_register(tournament=tournament, user=alice)
     Tournament.objects.filter(pk=tournament.pk).update(status="registration")
-    services.tournament_register(tournament=tournament, user=alice, partner=bob)
+    partnership(tournament, alice, bob)
     with pytest.raises(Conflict, match=f"{bob} is already registered"):
         services.tournament_register(tournament=tournament, user=carol, partner=bob)
     with pytest.raises(Invalid, match="Bots cannot"):
@@ -316,7 +323,7 @@ def test_an_odd_single_is_left_without_a_partner_and_sits_out(client):
     tournament = TournamentFactory()
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+        partnership(tournament, a, b)
     alone = UserFactory()
     services.tournament_register(tournament=tournament, user=alone)
     client.force_login(boss)
@@ -333,7 +340,7 @@ def test_finishing_refuses_while_a_round_is_running_or_paired():
     tournament = TournamentFactory()
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+        partnership(tournament, a, b)
     services.tournament_close_registration(tournament=tournament, director=boss)
     round_ = services.round_generate(tournament=tournament, director=boss)
     with pytest.raises(Conflict, match="paired but not started"):
@@ -408,7 +415,7 @@ def test_club_members_cannot_run_tournament_services():
 def test_the_public_tournament_page_and_its_live_partial(client):
     tournament = TournamentFactory()
     a, b = UserFactory.create_batch(2)
-    services.tournament_register(tournament=tournament, user=a, partner=b)
+    partnership(tournament, a, b)
     page = client.get(f"/tournaments/{tournament.slug}/").content.decode()
     assert escape(str(tournament.entrants.get())) in page and "Log in to register" in page
     partial = client.get(f"/tournaments/{tournament.slug}/", headers={"HX-Request": "true"})
@@ -435,3 +442,108 @@ def test_a_director_creates_a_tournament_in_the_admin_with_rules_that_make_a_gam
     tournament = Tournament.objects.get(slug="winter-cup")
     assert tournament.created_by == boss and tournament.status == "draft"
     assert tournament.format == "elimination" and tournament.options is None
+
+
+def test_a_named_partner_plays_only_after_accepting(client):
+    tournament = TournamentFactory()
+    alice, bob, carol = UserFactory.create_batch(3)
+    entrant = services.tournament_register(tournament=tournament, user=alice, partner=bob)
+    assert entrant.pending and not entrant.complete
+    invitation = Notification.objects.get(user=bob)
+    assert "asks you to be their partner" in invitation.text
+    assert invitation.url == f"/tournaments/{tournament.slug}/"
+    # Nobody else learns of the invitation, and it binds bob to nothing.
+    public = client.get(invitation.url).content.decode()
+    assert bob.username not in public and "partner not confirmed" in public
+    assert services.tournament_register(tournament=tournament, user=carol, partner=bob).pending
+
+    client.force_login(bob)
+    page = client.get(invitation.url).content.decode()
+    assert page.count(">Accept</button>") == 2  # alice's and carol's invitations
+    answer = f"/tournaments/{tournament.slug}/invitations/{entrant.pk}"
+    client.post(answer, {"decision": "accept"})
+    entrant.refresh_from_db()
+    assert entrant.complete
+    assert f"{alice} &amp; {bob}" in client.get(invitation.url).content.decode()
+    # Accepting one invitation lapses the others: carol is registered alone.
+    carols = Entrant.objects.get(tournament=tournament, player_a=carol)
+    assert carols.player_b is None
+    assert Notification.objects.filter(user=carol, text__contains="partners someone else").exists()
+    assert Notification.objects.filter(user=alice, text__contains="accepted").exists()
+
+
+def test_only_the_named_partner_answers_and_a_refusal_leaves_the_registrant_alone(client):
+    tournament = TournamentFactory()
+    alice, bob, mallory = UserFactory.create_batch(3)
+    entrant = services.tournament_register(tournament=tournament, user=alice, partner=bob)
+    answer = f"/tournaments/{tournament.slug}/invitations/{entrant.pk}"
+    for someone in (mallory, alice):
+        client.force_login(someone)
+        assert client.post(answer, {"decision": "accept"}).status_code == 404
+    entrant.refresh_from_db()
+    assert entrant.pending
+
+    client.force_login(bob)
+    client.post(answer, {"decision": "decline"})
+    entrant.refresh_from_db()
+    assert entrant.player_b is None and not entrant.pending
+    assert Notification.objects.filter(user=alice, text__contains="declined").exists()
+    assert client.post(answer, {"decision": "accept"}).status_code == 404
+
+
+def test_partnerships_not_accepted_by_closing_do_not_count(client):
+    boss = director()
+    tournament = TournamentFactory()
+    partnership(tournament, *UserFactory.create_batch(2))
+    alice, bob, carol = UserFactory.create_batch(3)
+    services.tournament_register(tournament=tournament, user=alice, partner=bob)
+    services.tournament_register(tournament=tournament, user=carol)
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    # alice played with the single carol (paired at closing), never with bob.
+    assert not Entrant.objects.filter(tournament=tournament, player_b=bob).exists()
+    assert not Entrant.objects.filter(tournament=tournament, player_a=bob).exists()
+    paired = Entrant.objects.get(tournament=tournament, player_a__in=[alice, carol])
+    assert {paired.player_a, paired.player_b} == {alice, carol} and paired.complete
+    assert Notification.objects.filter(user=alice, text__contains="did not accept").exists()
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    playing = {p for row in round_.pairings.all() for p in (row.entrant_a, row.entrant_b)}
+    assert all(entrant.complete for entrant in playing) and len(playing) == 2
+
+
+def test_a_director_enters_a_partnership_in_the_admin_without_acceptance(client):
+    boss = director()
+    tournament = TournamentFactory()
+    a, b = UserFactory.create_batch(2)
+    client.force_login(boss)
+    change = f"{ADMIN}tournament/{tournament.pk}/change/"
+    form = client.get(change).context["adminform"].form
+    data = {
+        **{name: form.initial.get(name) or "" for name in form.fields},
+        "options": "",
+        "entrants-TOTAL_FORMS": "1",
+        "entrants-INITIAL_FORMS": "0",
+        "entrants-0-player_a": a.pk,
+        "entrants-0-player_b": b.pk,
+        "entrants-0-partner_accepted": "on",
+        "entrants-0-seed_rating": "1500",
+    }
+    response = client.post(change, data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert Entrant.objects.get(tournament=tournament).complete
+
+
+def test_a_round_waits_for_players_still_seated_in_another_game():
+    boss = director()
+    tournament = TournamentFactory()
+    people = UserFactory.create_batch(4)
+    partnership(tournament, *people[:2])
+    partnership(tournament, *people[2:])
+    services.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = services.round_generate(tournament=tournament, director=boss)
+    casual = games.table_create(owner=people[3], bots={1: "random"})
+    with pytest.raises(Conflict, match=f"{people[3]} is still seated in game {casual.pk}"):
+        services.round_start(round_id=round_.pk, director=boss)
+    assert Round.objects.get(pk=round_.pk).status == "draft"  # nothing was started
+    games.table_leave(game_id=casual.pk, user=people[3])
+    services.round_start(round_id=round_.pk, director=boss)
+    assert Round.objects.get(pk=round_.pk).status == "running"

@@ -1,0 +1,7 @@
+// Behaviour of every page that the markup cannot carry: the Content-Security-Policy
+// allows no inline event handlers.
+document.addEventListener("click", function (event) {
+  // Links to share (invites): one click selects the whole link, ready to copy.
+  var input = event.target.closest && event.target.closest("input[data-select-all]");
+  if (input) input.select();
+});

@@ -1,0 +1,156 @@
+"""One person, one seat: at any instant a person is queued for ranked play or seated in one
+unfinished game, never both and never in two, also when their requests race."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from core.errors import Conflict
+from games import services as games
+from games.models import Game, Seat
+from ranked import services as ranked
+from ranked.models import QueueEntry
+from tests.factories import UserFactory
+
+BOTS = {1: "random", 2: "random", 3: "random"}
+ROUNDS = 8  # the issue saw the race 7 times in 8
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def places_of(user) -> list[str]:
+    """Where a person is: "queue" and/or one entry per unfinished game they sit in."""
+    unfinished = Seat.objects.filter(
+        user=user, game__status__in=[Game.Status.WAITING, Game.Status.PLAYING]
+    )
+    places = [f"game {game_id}" for game_id in unfinished.values_list("game_id", flat=True)]
+    return places + ["queue"] * QueueEntry.objects.filter(user=user).count()
+
+
+def open_table(owner=None) -> Game:
+    """A waiting table of somebody else's with seats 2 and 3 open."""
+    return games.table_create(owner=owner or UserFactory(), bots={1: "random"})
+
+
+def race(*calls) -> list:
+    """Runs the calls in threads released at the same instant; returns what each raised."""
+    barrier = threading.Barrier(len(calls))
+    outcomes = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            call()
+        except Exception as error:
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes
+
+
+@pytest.mark.django_db
+def test_sitting_down_at_a_table_takes_a_person_out_of_the_ranked_queue():
+    alice = UserFactory()
+    ranked.queue_join(user=alice)
+    game = open_table()
+    games.table_join(game_id=game.pk, user=alice, seat=2)
+    assert places_of(alice) == [f"game {game.pk}"]
+
+    bob = UserFactory()
+    ranked.queue_join(user=bob)
+    own = games.table_create(owner=bob, bots=BOTS)
+    assert places_of(bob) == [f"game {own.pk}"]
+
+
+@pytest.mark.django_db
+def test_a_person_seated_at_an_unfinished_game_cannot_sit_down_elsewhere():
+    alice = UserFactory()
+    first = open_table(alice)
+    other = open_table()
+    with pytest.raises(Conflict, match=f"already seated at table {first.pk}: leave it"):
+        games.table_join(game_id=other.pk, user=alice, seat=2)
+    with pytest.raises(Conflict, match=f"already seated at table {first.pk}"):
+        games.table_create(owner=alice, bots=BOTS)
+    with pytest.raises(ranked.Conflict, match=f"still seated in game {first.pk}"):
+        ranked.queue_join(user=alice)
+    assert places_of(alice) == [f"game {first.pk}"]
+
+    games.table_leave(game_id=first.pk, user=alice)  # before the start, leaving frees you
+    playing = games.table_create(owner=alice, bots=BOTS)
+    games.table_leave(game_id=playing.pk, user=alice)  # in play, a bot sits in until the end
+    with pytest.raises(Conflict, match=f"still playing game {playing.pk}: finish it"):
+        games.table_join(game_id=other.pk, user=alice, seat=2)
+    with pytest.raises(Conflict, match=f"{alice} is still seated in game {playing.pk}"):
+        games.game_create_seated(players=[alice, "random", UserFactory(), "random"])
+
+
+@pytest.mark.django_db
+def test_a_rematch_waits_for_everyone_to_be_free():
+    alice, bob = UserFactory(), UserFactory()
+    game = games.game_create_seated(players=[alice, "random", bob, "random"])
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    elsewhere = games.table_create(owner=bob, bots={1: "random"})
+    with pytest.raises(Conflict, match=f"{bob} is still seated in game {elsewhere.pk}"):
+        games.game_rematch(game_id=game.pk, user=alice)
+    games.table_leave(game_id=elsewhere.pk, user=bob)
+    rematch = games.game_rematch(game_id=game.pk, user=alice)
+    assert places_of(alice) == places_of(bob) == [f"game {rematch.pk}"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_queueing_and_sitting_down_at_once_leave_a_person_in_one_place():
+    for _ in range(ROUNDS):
+        alice, game = UserFactory(), open_table()
+        race(
+            lambda alice=alice: ranked.queue_join(user=alice),
+            lambda alice=alice, game=game: games.table_join(game_id=game.pk, user=alice, seat=2),
+        )
+        assert places_of(alice) in (["queue"], [f"game {game.pk}"])
+        # The join always wins: it took a queued person out of the queue, or the queue
+        # refused a seated one.
+        assert places_of(alice) == [f"game {game.pk}"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sitting_down_at_two_tables_at_once_seats_a_person_once():
+    for _ in range(ROUNDS):
+        alice, tables = UserFactory(), [open_table(), open_table()]
+        outcomes = race(
+            *(
+                lambda alice=alice, game=game: games.table_join(game_id=game.pk, user=alice, seat=2)
+                for game in tables
+            ),
+            lambda alice=alice: games.table_create(owner=alice, bots=BOTS),
+        )
+        assert len(places_of(alice)) == 1, places_of(alice)
+        assert sum(isinstance(outcome, Conflict) for outcome in outcomes) == 2, outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_matchmaker_and_a_table_join_at_once_seat_a_person_once():
+    for _ in range(ROUNDS):
+        people = [UserFactory() for _ in range(4)]
+        for person in people:
+            ranked.queue_join(user=person)
+        game = open_table()
+        outcomes = race(
+            lambda: ranked.tables_form(now=timezone.now() + timedelta(minutes=5)),
+            lambda people=people, game=game: games.table_join(
+                game_id=game.pk, user=people[0], seat=2
+            ),
+        )
+        assert len(places_of(people[0])) == 1, (places_of(people[0]), outcomes)
+        for person in people[1:]:
+            assert len(places_of(person)) == 1, places_of(person)
