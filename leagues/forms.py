@@ -8,6 +8,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.engine import PRESETS, Ruleset
 from games.forms import OPTION_LABELS
+from leagues.services import LeagueError, check_start_date
 
 
 class ClubForm(forms.Form):
@@ -54,6 +55,14 @@ class SeasonForm(forms.Form):
             label, initial = OPTION_LABELS[option.name], getattr(defaults, option.name)
             kind = forms.BooleanField if option.type is bool else forms.IntegerField
             self.fields[option.name] = kind(required=False, initial=initial, label=label)
+
+    def clean_start_date(self):
+        start_date = self.cleaned_data["start_date"]
+        try:
+            check_start_date(start_date)
+        except LeagueError as error:
+            raise forms.ValidationError(str(error)) from None
+        return start_date
 
     def main_fields(self):
         names = ("name", "preset", "turn_seconds", "start_date", "round_days", "points_win",
