@@ -362,7 +362,8 @@ def cause(exc_info) -> str:
     where = ""
     for frame in traceback.extract_tb(trace):
         path = Path(frame.filename)
-        if path.is_relative_to(ROOT) and ".venv" not in path.parts:
+        inside = path.is_relative_to(ROOT) and not path.is_relative_to(ROOT / "tests")
+        if inside and ".venv" not in path.parts:
             where = f" at {path.relative_to(ROOT)}:{frame.lineno}"
     return f" {type(error).__name__}: {short(str(error), 80)}{where}"
 
@@ -735,6 +736,7 @@ KNOWN_BAD_FRAMES = [
     Frame(text=json.dumps({"type": {"a": 1}})),
     *(Frame(text=json.dumps({"type": "bid", "tricks": key})) for key in BAD_SEAT_KEYS),
     Frame(text=json.dumps({"type": "chat", "text": "\ud800"})),
+    Frame(text=json.dumps({"type": "chat", "text": "a\x00b"})),
     Frame(text=""),
     Frame(data=b"\x00"),
 ]
@@ -893,8 +895,8 @@ def test_fuzz_websocket_frames(live_world, fmt):
             messages = sock.drain(wait=0.5)
         except Exception as error:  # the consumer crashed: the finding
             FIVE_XX[endpoint] += 1
-            breaches.add(f"{endpoint}: the consumer crashed: {type(error).__name__}: "
-                         f"{short(str(error), 100)}", example)  # fmt: skip
+            crash = cause((type(error), error, error.__traceback__))
+            breaches.add(f"{endpoint}: the consumer crashed:{crash}", example)
             reopen(who)
             reset(game, initial)
             return
@@ -963,8 +965,8 @@ def test_fuzz_websocket_connect(live_world):
             connected, _ = loop.run_until_complete(connect(communicator))
         except Exception as error:  # the consumer crashed: the finding
             FIVE_XX[endpoint] += 1
-            breaches.add(f"{endpoint}: the consumer crashed: {type(error).__name__}: "
-                         f"{short(str(error), 100)}", example)  # fmt: skip
+            crash = cause((type(error), error, error.__traceback__))
+            breaches.add(f"{endpoint}: the consumer crashed:{crash}", example)
             return
         if connected:
             try:
