@@ -135,9 +135,8 @@ def test_a_league_fixture_with_the_most_extreme_reachable_scores_is_recorded(fas
 def test_a_tournament_pairing_with_the_most_extreme_reachable_scores_is_recorded(fast_games):
     boss = director()
     tournament = TournamentFactory()
-    for _ in range(2):
-        a, b = UserFactory.create_batch(2)
-        services.tournament_register(tournament=tournament, user=a, partner=b)
+    for player in UserFactory.create_batch(4):  # alone: paired into two partnerships
+        services.tournament_register(tournament=tournament, user=player)
     services.tournament_close_registration(tournament=tournament, director=boss)
     round_ = services.round_generate(tournament=tournament, director=boss)
     services.round_start(round_id=round_.pk, director=boss)
