@@ -79,7 +79,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         elif kind in ACTION_TYPES:
             await self._act(message)
         elif kind == "chat":
-            await self._chat(message.get("text"))
+            await self._chat(inputs.text(message.get("text", ""), "A message"))
         else:
             raise Invalid(f"Unknown message type {kind!r} (expected bid, look, play, chat or sync)")
 
@@ -106,7 +106,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             game_id=self.game_id, user=self.user, data=data, expected_version=version
         )
 
-    async def _chat(self, text) -> None:
+    async def _chat(self, text: str) -> None:
         if self.user is None:
             raise Forbidden("Log in to chat")
         await database_sync_to_async(services.chat_post)(

@@ -61,6 +61,24 @@ def turn_seconds(value: object) -> int:
     return seconds
 
 
+def text(value: object, name: str) -> str:
+    """Plain text: a string that UTF-8 can store (no lone surrogates) and no NUL, which
+    PostgreSQL refuses."""
+    if not isinstance(value, str):
+        raise Invalid(f"{name} must be text")
+    if "\x00" in value or (not value.isascii() and not _encodable(value)):
+        raise Invalid(f"{name} must be plain text")
+    return value
+
+
+def _encodable(value: str) -> bool:
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def action(data: object, position: int) -> Action:
     try:
         return action_from_dict(data, position)

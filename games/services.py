@@ -414,10 +414,10 @@ def game_rematch(*, game_id: int, user: User) -> Game:
 # Chat
 
 
-def check_chat(game: Game, user: User, text: object) -> str:
+def check_chat(game: Game, user: User, text: str) -> str:
     if not user.is_authenticated:
         raise Forbidden("Log in to chat")
-    if not isinstance(text, str) or not text.strip():
+    if not text.strip():
         raise Invalid("Write something first")
     text = text.strip()
     if len(text) > ChatMessage.MAX_LENGTH:
@@ -430,7 +430,7 @@ def check_chat(game: Game, user: User, text: object) -> str:
 
 
 @transaction.atomic
-def chat_post(*, game_id: int, user: User, text: object) -> ChatMessage:
+def chat_post(*, game_id: int, user: User, text: str) -> ChatMessage:
     game = game_lock(game_id)
     message = ChatMessage.objects.create(game=game, user=user, text=check_chat(game, user, text))
     transaction.on_commit(lambda: events.chat_posted(message))

@@ -455,8 +455,12 @@ class SeasonAdmin(admin.ModelAdmin):
               "points_win", "points_loss", "started_at", "finished_at")  # fmt: skip
     inlines = [TeamInline]
 
+    # Club admins create and run their seasons on the site, where every date is checked.
+    def has_add_permission(self, request):
+        return False
+
     def has_change_permission(self, request, obj=None):
-        return False  # club admins run their seasons on the site
+        return False
 
 
 @admin.register(FixtureDecision)

@@ -6,8 +6,10 @@ from django import forms
 from django.utils import timezone
 
 from accounts.models import User
+from core.errors import Refused
 from games.engine import PRESETS, Ruleset
 from games.forms import OPTION_LABELS
+from leagues.services import check_start_date
 
 
 class ClubForm(forms.Form):
@@ -54,6 +56,14 @@ class SeasonForm(forms.Form):
             label, initial = OPTION_LABELS[option.name], getattr(defaults, option.name)
             kind = forms.BooleanField if option.type is bool else forms.IntegerField
             self.fields[option.name] = kind(required=False, initial=initial, label=label)
+
+    def clean_start_date(self):
+        start_date = self.cleaned_data["start_date"]
+        try:
+            check_start_date(start_date)
+        except Refused as error:
+            raise forms.ValidationError(error.message) from None
+        return start_date
 
     def main_fields(self):
         names = ("name", "preset", "turn_seconds", "start_date", "round_days", "points_win",

@@ -33,6 +33,9 @@ from leagues.models import (
 )
 
 ROUND_DAYS_RANGE = (1, 60)
+# How far ahead a season may start or a deadline may be moved. Dates beyond it are
+# mistakes, and near the year 9999 adding a round's days would overflow the calendar.
+PLAN_AHEAD = timedelta(days=366)
 
 
 def notify(users: Iterable[User], text: str, url: str = "") -> None:
@@ -230,11 +233,20 @@ def check_season_create(
     low, high = ROUND_DAYS_RANGE
     if type(round_days) is not int or not low <= round_days <= high:
         raise Invalid(f"A round lasts from {low} to {high} days")
-    if start_date < timezone.localdate():
-        raise Invalid("The start date is in the past")
+    check_start_date(start_date)
     points_win, points_loss = points
     if points_win < points_loss:
         raise Invalid("A win must be worth at least as many league points as a loss")
+
+
+def check_start_date(start_date: object) -> None:
+    if type(start_date) is not date:
+        raise Invalid("The start date must be a date")
+    today = timezone.localdate()
+    if start_date < today:
+        raise Invalid("The start date is in the past")
+    if start_date > today + PLAN_AHEAD:
+        raise Invalid("The start date must be within a year from today")
 
 
 @transaction.atomic
@@ -319,7 +331,13 @@ def team_remove(*, team_id: int, admin: User) -> None:
 def round_deadline(season: Season, number: int) -> datetime:
     """Round `number` (from 1) ends at midnight `round_days` times number days after the start."""
     start = datetime.combine(season.start_date, time.min, tzinfo=timezone.get_current_timezone())
-    return start + timedelta(days=season.round_days * number)
+    try:
+        return start + timedelta(days=season.round_days * number)
+    except OverflowError:
+        # Only a season stored before start dates were bounded can get here.
+        raise Invalid(
+            f"Round {number} would end after the year 9999: move the start date"
+        ) from None
 
 
 @transaction.atomic
@@ -468,6 +486,8 @@ def fixture_extend(*, fixture_id: int, admin: User, deadline: datetime, note: st
     check_fixture_decision(season, fixture, admin, now)
     if deadline <= now:
         raise Invalid("The new deadline must be in the future")
+    if deadline > now + PLAN_AHEAD:
+        raise Invalid("The new deadline must be within a year from now")
     FixtureDecision.objects.create(
         fixture=fixture,
         kind=FixtureDecision.Kind.EXTENSION,
@@ -523,6 +543,11 @@ def record_game(*, game_id: int) -> bool:
 
 
 def _final_scores(game: Game) -> tuple[int, int]:
+    """The final scores; they always fit the IntegerField columns (up to 2**31 - 1).
+
+    A hand moves a score by at most engine.MAX_HAND_POINTS (9273, from the option ranges)
+    and a game has at most 32767 hands (Hand.number is a PositiveSmallIntegerField), so
+    no score reaches 32767 * 9273 = 303,848,391. tests/leagues/test_bounds.py records it."""
     home, away = game.state["scores"]
     return home, away
 

@@ -110,7 +110,7 @@ def test_create_table_with_bots_starts_and_shows_only_my_cards(user):
     ("body", "message"),
     [
         ({"preset": "nope"}, "Unknown ruleset preset 'nope'"),
-        ({"options": {"target_score": -5}}, "target_score must be positive"),
+        ({"options": {"target_score": -5}}, "Target score must be between 100 and 1000"),
         ({"options": {"jokers": True}}, "Unknown ruleset option"),
         ({"bots": {"0": "random"}}, "Bots can sit at seats 1, 2 and 3"),
         ({"bots": {"1": "genius"}}, "Unknown bot level 'genius'"),

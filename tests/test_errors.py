@@ -132,7 +132,9 @@ def test_a_refused_page_request_shows_the_sites_error_page(user):
         ('{"type": "bid", "tricks": "x"}', 400, "whole number"),
         ("[" * 3_000 + "]" * 3_000, 400, "at most 4 KB"),
         ("[" * 1_500 + "]" * 1_500, 400, "nested too deeply"),
-        ('{"type": "chat", "text": 5}', 400, "Write something"),
+        ('{"type": "chat", "text": 5}', 400, "must be text"),
+        ('{"type": "chat", "text": "\\ud800"}', 400, "must be plain text"),
+        ('{"type": "chat", "text": "a\\u0000b"}', 400, "must be plain text"),
     ],
 )
 @pytest.mark.django_db(transaction=True)
@@ -160,6 +162,13 @@ async def test_junk_frames_get_error_frames_and_the_socket_stays_open(frame, sta
     await socket.send_to(text_data='{"type": "sync"}')
     assert json.loads(await socket.receive_from())["type"] in ("state", "chat")
     await socket.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/games/abc/", "/ws/games/-1/", "/ws/nothing"])
+async def test_a_socket_to_no_such_address_is_refused_not_crashed(path):
+    socket = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver")])
+    connected, code = await socket.connect()
+    assert not connected and code == 4404
 
 
 def test_with_debug_off_unknown_pages_are_the_sites_own(settings):

@@ -73,7 +73,7 @@ def test_create_table_with_impossible_rules_explains_why(player_client):
          "seat_3": "open", "target_score": 100, "losing_score": 200},
     )  # fmt: skip
     assert response.status_code == 400
-    assert "target_score must be above losing_score" in response.content.decode()
+    assert "Losing score must be between -1000 and -50" in response.content.decode()
     assert not Game.objects.exists()
 
 

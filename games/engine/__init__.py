@@ -5,7 +5,7 @@ from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
 from .determinization import determinize
 from .rules import apply_action, legal_actions, new_game, replay
-from .ruleset import PRESETS, Ruleset
+from .ruleset import MAX_HAND_POINTS, OPTION_RANGES, PRESETS, Ruleset
 from .scoring import HandScore, score_hand
 from .state import BIDDING, FINISHED, PLAYING, GameState, HandResult, Trick
 from .view import view_for
@@ -14,6 +14,8 @@ __all__ = [
     "BIDDING",
     "CARDS",
     "FINISHED",
+    "MAX_HAND_POINTS",
+    "OPTION_RANGES",
     "PLAYING",
     "PRESETS",
     "Action",

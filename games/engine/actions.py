@@ -74,9 +74,10 @@ def action_from_dict(data: object, seat: int) -> Action:
     if not isinstance(data, dict):
         raise ValueError("An action must be an object with a 'type'")
     kind = data.get("type")
+    # A list or an object is no type either (and `in` would raise TypeError on it).
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ValueError(f"Unknown action type {kind!r} (expected bid, look or play)")
-    extra = sorted(map(str, set(data) - _FIELDS[kind]))
+        raise ValueError(f"Unknown action type {kind!r:.40} (expected bid, look or play)")
+    extra = sorted(f"{name!s:.40}" for name in set(data) - _FIELDS[kind])
     if extra:
         raise ValueError(f"Unexpected field(s) for a {kind} action: {', '.join(extra)}")
     if kind == "look":
@@ -86,14 +87,14 @@ def action_from_dict(data: object, seat: int) -> Action:
             raise ValueError("A play action needs a 'card'")
         card = data["card"]
         if not isinstance(card, str):
-            raise ValueError(f"'card' must be a card code such as \"QS\", not {card!r}")
+            raise ValueError(f"'card' must be a card code such as \"QS\", not {card!r:.40}")
         return Play(seat, Card.parse(card))
     if "tricks" not in data:
         raise ValueError("A bid action needs 'tricks'")
     tricks = data["tricks"]
     if type(tricks) is not int:
-        raise ValueError(f"'tricks' must be a whole number, not {tricks!r}")
+        raise ValueError(f"'tricks' must be a whole number, not {tricks!r:.40}")
     blind = data.get("blind", False)
     if type(blind) is not bool:
-        raise ValueError(f"'blind' must be true or false, not {blind!r}")
+        raise ValueError(f"'blind' must be true or false, not {blind!r:.40}")
     return Bid(seat, tricks, blind)

@@ -34,10 +34,10 @@ class Card:
         if isinstance(code, Card):
             return code
         if not isinstance(code, str):
-            raise ValueError(f"Not a card: {code!r}")
+            raise ValueError(f"Not a card: {code!r:.40}")
         card = _BY_CODE.get(code.upper())
         if card is None:
-            raise ValueError(f"Not a card: {code!r}")
+            raise ValueError(f"Not a card: {code!r:.40}")
         return card
 
     @classmethod

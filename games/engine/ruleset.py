@@ -3,6 +3,48 @@
 from dataclasses import dataclass, fields
 from types import MappingProxyType
 
+# What each option is called on the site, and the range a whole-number option may take.
+# The ranges are documented in the README's API table; every client gets the same checks.
+OPTION_NAMES = MappingProxyType(
+    {
+        "target_score": "Target score",
+        "losing_score": "Losing score",
+        "nil": "Nil",
+        "nil_value": "Nil value",
+        "blind_nil": "Blind Nil",
+        "blind_nil_value": "Blind Nil value",
+        "blind_nil_min_deficit": "Blind Nil deficit",
+        "bag_limit": "Bag limit",
+        "bag_penalty": "Bag penalty",
+        "nil_tricks_count_for_partner": "Nil tricks count for partner",
+        "boston_bonus": "Boston bonus",
+        "suicide": "Suicide",
+    }
+)
+OPTION_RANGES = MappingProxyType(
+    {
+        "target_score": (100, 1000),
+        "losing_score": (-1000, -50),  # or None: no losing score
+        "nil_value": (0, 500),
+        "blind_nil_value": (0, 1000),
+        "blind_nil_min_deficit": (0, 1000),
+        "bag_limit": (0, 30),  # 0: no bag penalty
+        "bag_penalty": (0, 500),
+        "boston_bonus": (0, 500),
+    }
+)
+
+# The most one team's score can move in one hand under any valid ruleset: two failed
+# Blind Nils, a set contract of 26 (both partners bid 13), 13 bags each costing a
+# penalty (bag limit 1) plus their points, and the Boston bonus. A game's scores stay
+# within MAX_HAND_POINTS times its number of hands; stores of scores rely on it.
+MAX_HAND_POINTS = (
+    2 * OPTION_RANGES["blind_nil_value"][1]
+    + 10 * 26
+    + 13 * (1 + OPTION_RANGES["bag_penalty"][1])
+    + OPTION_RANGES["boston_bonus"][1]
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
@@ -23,33 +65,24 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         for field in fields(self):
-            value = getattr(self, field.name)
+            value, name = getattr(self, field.name), OPTION_NAMES[field.name]
             if field.type is bool:
                 if type(value) is not bool:
-                    raise ValueError(f"Ruleset.{field.name} must be true or false, not {value!r}")
-            elif field.name == "losing_score" and value is None:
+                    raise ValueError(f"{name} must be true or false, not {value!r:.40}")
                 continue
-            elif type(value) is not int:
-                raise ValueError(f"Ruleset.{field.name} must be a whole number, not {value!r}")
-        for name in ("nil_value", "blind_nil_value", "blind_nil_min_deficit", "bag_penalty"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"Ruleset.{name} must not be negative")
-        if self.boston_bonus < 0:
-            raise ValueError("Ruleset.boston_bonus must not be negative")
-        # 0 switches bag penalties off; a negative limit has no meaning.
-        if self.bag_limit < 0:
-            raise ValueError("Ruleset.bag_limit must not be negative (0 means no bag penalty)")
-        # Scores start at 0: a target at or below 0, or a losing score at or above 0,
-        # would end every game after its first hand.
-        if self.target_score <= 0:
-            raise ValueError("Ruleset.target_score must be positive")
-        if self.losing_score is not None:
-            if self.losing_score >= self.target_score:
-                raise ValueError("Ruleset.target_score must be above losing_score")
-            if self.losing_score >= 0:
-                raise ValueError("Ruleset.losing_score must be negative (or None for no limit)")
+            if field.name == "losing_score" and value is None:
+                continue
+            low, high = OPTION_RANGES[field.name]
+            none = " (or none)" if field.name == "losing_score" else ""
+            # bool is an int in Python, but true is not a score.
+            if type(value) is not int:
+                raise ValueError(f"{name} must be a whole number{none}, not {value!r:.40}")
+            if not low <= value <= high:
+                raise ValueError(f"{name} must be between {low} and {high}{none}")
+        # The ranges already keep losing_score below 0 < target_score: every game starts
+        # at 0 to 0 and lasts at least a hand.
         if self.suicide and not self.nil:
-            raise ValueError("Ruleset.suicide needs nil: in Suicide one partner must bid Nil")
+            raise ValueError("Suicide needs Nil: in Suicide one partner must bid Nil")
 
     def blind_nil_allowed(self, scores: tuple[int, int], team: int) -> bool:
         """May the team's players bid Blind Nil in a hand that starts with these scores?"""
@@ -65,7 +98,7 @@ class Ruleset:
             return PRESETS[name]
         except (KeyError, TypeError):
             names = ", ".join(PRESETS)
-            raise ValueError(f"Unknown ruleset preset {name!r} (known: {names})") from None
+            raise ValueError(f"Unknown ruleset preset {name!r:.40} (known: {names})") from None
 
     def to_dict(self) -> dict:
         return {field.name: getattr(self, field.name) for field in fields(self)}
@@ -75,10 +108,10 @@ class Ruleset:
         """A Ruleset from to_dict() output; missing options take their defaults."""
         if not isinstance(data, dict):
             raise ValueError("A ruleset must be a dict of options")
-        known = {field.name for field in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(f"{name!s:.40}" for name in data if name not in OPTION_NAMES)
         if unknown:
-            raise ValueError(f"Unknown ruleset option(s): {', '.join(map(str, unknown))}")
+            known = ", ".join(OPTION_NAMES)
+            raise ValueError(f"Unknown ruleset option(s): {', '.join(unknown)} (known: {known})")
         return cls(**data)
 
 

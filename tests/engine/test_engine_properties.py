@@ -36,8 +36,8 @@ def rulesets(draw):
         return draw(st.sampled_from(list(PRESETS.values())))
     nil = draw(st.booleans())
     return Ruleset(
-        target_score=draw(st.integers(50, 600)),
-        losing_score=draw(st.none() | st.integers(-400, -1)),
+        target_score=draw(st.integers(100, 600)),
+        losing_score=draw(st.none() | st.integers(-400, -50)),
         nil=nil,
         nil_value=draw(st.integers(0, 200)),
         blind_nil=draw(st.booleans()),

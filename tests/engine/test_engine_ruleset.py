@@ -1,10 +1,11 @@
 """Ruleset options, presets and their validation."""
 
 import dataclasses
+import re
 
 import pytest
 
-from games.engine import PRESETS, Ruleset
+from games.engine import MAX_HAND_POINTS, OPTION_RANGES, PRESETS, Ruleset, score_hand
 
 
 def test_defaults_are_the_spec():
@@ -66,6 +67,57 @@ def test_bad_values(options):
         Ruleset(**options)
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"target_score": 10**30}, "Target score must be between 100 and 1000"),
+        ({"target_score": 99}, "Target score must be between 100 and 1000"),
+        ({"losing_score": -1001}, "Losing score must be between -1000 and -50 (or none)"),
+        ({"losing_score": 200}, "Losing score must be between -1000 and -50 (or none)"),
+        ({"bag_limit": 31}, "Bag limit must be between 0 and 30"),
+        ({"bag_penalty": 10**6}, "Bag penalty must be between 0 and 500"),
+        ({"nil_value": 501}, "Nil value must be between 0 and 500"),
+        ({"blind_nil_value": 1001}, "Blind Nil value must be between 0 and 1000"),
+        ({"blind_nil_min_deficit": 1001}, "Blind Nil deficit must be between 0 and 1000"),
+        ({"boston_bonus": 501}, "Boston bonus must be between 0 and 500"),
+        ({"target_score": True}, "Target score must be a whole number, not True"),
+        ({"losing_score": "-200"}, "Losing score must be a whole number (or none), not '-200'"),
+        ({"bag_limit": 1.0}, "Bag limit must be a whole number, not 1.0"),
+        ({"nil": 1}, "Nil must be true or false, not 1"),
+        ({"suicide": None}, "Suicide must be true or false, not None"),
+        ({"suicide": True, "nil": False}, "Suicide needs Nil"),
+    ],
+)
+def test_values_out_of_range_are_refused_in_player_words(options, message):
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}"):
+        Ruleset(**options)
+
+
+def test_every_range_edge_is_valid_and_every_preset_fits():
+    for name, (low, high) in OPTION_RANGES.items():
+        assert getattr(Ruleset(**{name: low}), name) == low
+        assert getattr(Ruleset(**{name: high}), name) == high
+    for preset in PRESETS.values():
+        assert Ruleset.from_dict(preset.to_dict()) == preset
+
+
+def test_one_hand_moves_a_score_by_at_most_max_hand_points():
+    worst = Ruleset(
+        blind_nil_value=1000, nil_value=500, bag_limit=1, bag_penalty=500, boston_bonus=500
+    )
+    hands = [
+        # two failed Blind Nils against one taker of every trick; a set contract of 26
+        dict(bids=[0, 13, 0, 13], blind=[True, False, True, False], tricks=[13, 0, 0, 0]),
+        dict(bids=[0, 13, 0, 13], blind=[True, False, True, False], tricks=[0, 0, 13, 0]),
+        dict(bids=[1, 0, 0, 1], blind=[False, True, True, False], tricks=[13, 0, 0, 0]),
+        dict(bids=[0, 0, 0, 0], blind=[True] * 4, tricks=[0, 13, 0, 0]),
+    ]
+    for hand in hands:
+        score = score_hand(worst, **hand, scores=[0, 0], bags=[0, 0])
+        assert all(abs(points) <= MAX_HAND_POINTS for points in score.points)
+    assert MAX_HAND_POINTS < 10_000
+
+
 def test_good_values():
     assert Ruleset(losing_score=None).losing_score is None
     assert Ruleset(bag_limit=0).bag_limit == 0
@@ -80,6 +132,8 @@ def test_frozen_and_dict_round_trip():
     assert Ruleset.from_dict({}) == Ruleset()
     with pytest.raises(ValueError, match="Unknown ruleset option"):
         Ruleset.from_dict({"jokers": True})
+    with pytest.raises(ValueError, match=r"^Unknown ruleset option\(s\): x{40} \(known: "):
+        Ruleset.from_dict({"x" * 10_000: 1})
 
 
 def test_blind_nil_allowed():

@@ -344,7 +344,7 @@ def test_teams_are_two_members_each_in_one_team_a_season():
 def test_seasons_refuse_rules_that_make_no_game(client):
     admin = UserFactory()
     club, _ = club_with(owner=admin)
-    with pytest.raises(Refused, match="target_score must be above losing_score"):
+    with pytest.raises(Refused, match="Losing score must be between -1000 and -50"):
         services.season_create(
             club=club, admin=admin, name="Bad", start_date=timezone.localdate(),
             options={"target_score": 100, "losing_score": 200},
