@@ -8,6 +8,7 @@ from datetime import datetime
 
 from django.db.models import Prefetch, QuerySet
 
+from games.engine import Ruleset
 from games.models import Game, Hand, Seat
 
 
@@ -27,6 +28,7 @@ class SeatResult:
 class GameResult:
     game_id: int
     ranked: bool
+    ruleset: Ruleset
     winner: int  # the winning team
     scores: tuple[int, int]  # final scores of team 0 and team 1
     seats: tuple[SeatResult, ...]
@@ -48,6 +50,7 @@ def _result(game: Game) -> GameResult:
     return GameResult(
         game_id=game.pk,
         ranked=game.ranked,
+        ruleset=Ruleset.from_dict(game.ruleset or {}),
         winner=game.winner,
         scores=tuple(game.state["scores"]),
         seats=tuple(

@@ -24,6 +24,10 @@ def unfinished_games_of(user_ids) -> dict[int, Game]:
     return {seat.user_id: seat.game for seat in seats}
 
 
+def unfinished_game_of(user_id: int) -> Game | None:
+    return unfinished_games_of([user_id]).get(user_id)
+
+
 def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
     """Everything needed to render any viewer's payload (server-side only: it holds the
     full engine state, so it goes to consumers, never to a client). `seats` as seats_of."""

@@ -1,5 +1,7 @@
 """Receivers of the games app's signals."""
 
+import logging
+
 from games.models import Game
 from ranked.models import QueueEntry
 from ranked.tasks import rate_pending
@@ -8,10 +10,18 @@ from ranked.tasks import rate_pending
 # later than another's is usually rated in finishing order (the service copes otherwise).
 RATE_DELAY = 1.0
 
+logger = logging.getLogger(__name__)
+
 
 def rate_finished_game(sender, game_id: int, **kwargs) -> None:
-    if Game.objects.filter(pk=game_id, ranked=True).exists():
-        rate_pending.apply_async(countdown=RATE_DELAY)
+    """Queues the rating of a ranked game. It runs after the game's commit, inside whoever
+    finished the game, so it must never raise: if queueing fails, the 30 s rating sweep
+    (ranked.rate_pending on beat) rates the game later."""
+    try:
+        if Game.objects.filter(pk=game_id, ranked=True).exists():
+            rate_pending.apply_async(countdown=RATE_DELAY)
+    except Exception:
+        logger.exception("Could not queue the rating of game %s; the sweep will", game_id)
 
 
 def leave_queue_when_seated(sender, user_ids: list[int], **kwargs) -> None:

@@ -93,22 +93,6 @@ def users_barred(user_ids: list[int], *, now: datetime) -> set[int]:
     )
 
 
-def _unfinished() -> Q:
-    return Q(game__status__in=[Game.Status.WAITING, Game.Status.PLAYING])
-
-
-def users_playing(user_ids: list[int]) -> set[int]:
-    """Those seated at a game that has not ended (or not started)."""
-    return set(
-        Seat.objects.filter(_unfinished(), user_id__in=user_ids).values_list("user_id", flat=True)
-    )
-
-
-def unfinished_game_of(user: User) -> Game | None:
-    seat = Seat.objects.filter(_unfinished(), user=user).select_related("game").first()
-    return seat.game if seat else None
-
-
 def ranked_game_of(user: User) -> Game | None:
     """The ranked game this person plays now, if any."""
     return (

@@ -1,20 +1,18 @@
 """Every write of ranked play: rating finished games, abandonment bars, the queue and the
 matchmaker. One locked transaction per write; check_ functions raise a clear error."""
 
-from collections import defaultdict
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import bots_ensure
 from core.errors import Conflict, Forbidden, Invalid
-from games import services as games
-from games.engine import Ruleset
-from games.models import Game, Hand, Seat
+from games import results, selectors as games_selectors, services as games
+from games.models import Game
 from ranked import handstats, matching, presenters, ratings, selectors
 from ranked.models import (
     Abandonment,
@@ -55,26 +53,18 @@ def _lock() -> RatingLock:
     return lock
 
 
-def _with_seats(games_query: QuerySet) -> QuerySet:
-    return games_query.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
-    )
-
-
 def _rated_games() -> QuerySet:
-    return Game.objects.filter(
-        ranked=True, status=Game.Status.FINISHED, winner__isnull=False, finished_at__isnull=False
-    )
+    return results.finished_games().filter(ranked=True)
 
 
-def _pending_games() -> QuerySet:
-    return _with_seats(_rated_games().filter(rated__isnull=True).order_by("finished_at", "pk"))
+def _pending_games() -> list[results.GameResult]:
+    return results.results_of(_rated_games().filter(rated__isnull=True))
 
 
-def _after(game: Game) -> Q:
+def _after(game: results.GameResult) -> Q:
     """Rows (RatedGame, RatingChange) of games that come after `game` in rating order."""
     return Q(finished_at__gt=game.finished_at) | Q(
-        finished_at=game.finished_at, game_id__gt=game.pk
+        finished_at=game.finished_at, game_id__gt=game.game_id
     )
 
 
@@ -85,17 +75,17 @@ def _bot_accounts() -> dict[str, int]:
     return accounts
 
 
-def _game_input(game: Game, bot_accounts: dict[str, int]) -> ratings.GameInput:
+def _game_input(game: results.GameResult, bot_accounts: dict[str, int]) -> ratings.GameInput:
     seats = []
-    for seat in game.seats.all():
-        if seat.user is not None:
-            entry = ratings.SeatInput(seat.user_id, seat.user.bot_level, seat.away)
+    for seat in game.seats:
+        if seat.user_id is not None:
+            entry = ratings.SeatInput(seat.user_id, seat.bot_level, seat.away)
         elif seat.bot_level:
             entry = ratings.SeatInput(bot_accounts[seat.bot_level], seat.bot_level)
         else:
             entry = ratings.SeatInput(None)  # the account was deleted: rated as a newcomer
         seats.append(entry)
-    return ratings.GameInput(game.pk, game.finished_at.timestamp(), game.winner, tuple(seats))
+    return ratings.GameInput(game.game_id, game.finished_at.timestamp(), game.winner, tuple(seats))
 
 
 def _skills_now(players: set[int]) -> dict[int, ratings.Skill]:
@@ -107,7 +97,7 @@ def _skills_now(players: set[int]) -> dict[int, ratings.Skill]:
     }
 
 
-def _skills_before(game: Game, players: set[int]) -> dict[int, ratings.Skill]:
+def _skills_before(game: results.GameResult, players: set[int]) -> dict[int, ratings.Skill]:
     """Each player's rating just before `game`, from the history (a rare path: a game
     that finished earlier was rated after a later one)."""
     skills = {}
@@ -115,7 +105,7 @@ def _skills_before(game: Game, players: set[int]) -> dict[int, ratings.Skill]:
         last = (
             RatingChange.objects.filter(user_id=player)
             .exclude(_after(game))
-            .exclude(game=game)
+            .exclude(game_id=game.game_id)
             .order_by("-finished_at", "-game_id")
             .first()
         )
@@ -126,24 +116,22 @@ def _skills_before(game: Game, players: set[int]) -> dict[int, ratings.Skill]:
     return skills
 
 
-def _rate(games_in_order: list[Game], skills: dict[int, ratings.Skill]) -> None:
+def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Skill]) -> None:
     """Rates the games in order from `skills` (updated in place); writes the changes, the
     players' ratings and abandonments."""
     bot_accounts = _bot_accounts()
     inputs = [_game_input(game, bot_accounts) for game in games_in_order]
-    by_id = {game.pk: game for game in games_in_order}
-    hands = defaultdict(list)
-    for hand in Hand.objects.filter(game__in=by_id).order_by("game_id", "number"):
-        hands[hand.game_id].append(hand)
+    by_id = {game.game_id: game for game in games_in_order}
+    hands = results.hands_of(by_id)
     rows, abandoned, last_at, bots = [], [], {}, set()
     for game_input, outcomes in ratings.rate_games(inputs, skills):
         game = by_id[game_input.game_id]
-        rules = Ruleset.from_dict(game.ruleset or {})
+        rules = game.ruleset
         for outcome in outcomes:
             stats = None
             for position in outcome.seats:
                 seat = handstats.seat_stats(
-                    hands[game.pk],
+                    hands[game.game_id],
                     position,
                     bag_limit=rules.bag_limit,
                     nil_tricks_for_partner=rules.nil_tricks_count_for_partner,
@@ -155,7 +143,7 @@ def _rate(games_in_order: list[Game], skills: dict[int, ratings.Skill]) -> None:
             before, after = ratings.display(outcome.mu_before), ratings.display(outcome.mu_after)
             rows.append(
                 RatingChange(
-                    game=game,
+                    game_id=game.game_id,
                     user_id=outcome.player,
                     finished_at=game.finished_at,
                     position=outcome.seats[0],
@@ -176,7 +164,7 @@ def _rate(games_in_order: list[Game], skills: dict[int, ratings.Skill]) -> None:
         bots.update(seat.player for seat in game_input.seats if seat.bot_level)
     RatingChange.objects.bulk_create(rows, batch_size=500)
     RatedGame.objects.bulk_create(
-        [RatedGame(game=game, finished_at=game.finished_at) for game in games_in_order]
+        [RatedGame(game_id=game.game_id, finished_at=game.finished_at) for game in games_in_order]
     )
     _save_ratings({player: skills[player] for player in last_at}, last_at, bots)
     for player, game in abandoned:
@@ -216,15 +204,15 @@ def _save_ratings(
     Rating.objects.bulk_create(rows, batch_size=500)
 
 
-def _record_abandonment(*, user_id: int, game: Game) -> None:
-    if Abandonment.objects.filter(user_id=user_id, game=game).exists():
+def _record_abandonment(*, user_id: int, game: results.GameResult) -> None:
+    if Abandonment.objects.filter(user_id=user_id, game_id=game.game_id).exists():
         return  # a recompute keeps the record (and the bar) it gave the first time
     this_week = Abandonment.objects.filter(
         user_id=user_id, at__gt=game.finished_at - BAR_WINDOW, at__lte=game.finished_at
     ).count()
     Abandonment.objects.create(
         user_id=user_id,
-        game=game,
+        game_id=game.game_id,
         at=game.finished_at,
         barred_until=game.finished_at + bar_for(this_week + 1),
     )
@@ -241,7 +229,7 @@ def ratings_rate_pending(*, batch: int = RATE_BATCH) -> int:
     while True:
         with transaction.atomic():
             _lock()
-            pending = list(_pending_games()[:batch])
+            pending = results.results_of(_rated_games().filter(rated__isnull=True)[:batch])
             if not pending:
                 return total
             first = pending[0]
@@ -250,7 +238,7 @@ def ratings_rate_pending(*, batch: int = RATE_BATCH) -> int:
             if rewound:
                 RatingChange.objects.filter(game__in=later.values("game")).delete()
                 later.delete()
-                games_in_order = list(_pending_games())  # all of them, to keep the order
+                games_in_order = _pending_games()  # all of them, to keep the order
                 skills = _skills_before(first, _players(games_in_order))
             else:
                 games_in_order = pending
@@ -259,11 +247,11 @@ def ratings_rate_pending(*, batch: int = RATE_BATCH) -> int:
             total += len(games_in_order) - rewound
 
 
-def _players(games_in_order: list[Game]) -> set[int]:
+def _players(games_in_order: list[results.GameResult]) -> set[int]:
     bot_accounts = _bot_accounts()
     players = set()
     for game in games_in_order:
-        for seat in game.seats.all():
+        for seat in game.seats:
             player = seat.user_id or bot_accounts.get(seat.bot_level)
             if player:
                 players.add(player)
@@ -282,16 +270,14 @@ def ratings_recompute(*, batch: int = RATE_BATCH) -> int:
         count = 0
         cursor = Q()
         while True:
-            chunk = list(
-                _with_seats(_rated_games().filter(cursor).order_by("finished_at", "pk"))[:batch]
-            )
+            chunk = results.results_of(_rated_games().filter(cursor)[:batch])
             if not chunk:
                 return count
             _rate(chunk, skills)
             count += len(chunk)
             last = chunk[-1]
             cursor = Q(finished_at__gt=last.finished_at) | Q(
-                finished_at=last.finished_at, pk__gt=last.pk
+                finished_at=last.finished_at, pk__gt=last.game_id
             )
 
 
@@ -313,7 +299,7 @@ def check_queue_join(*, user: User, max_wait: object) -> int:
             "You left too many ranked games recently: you can play ranked again in "
             f"{presenters.duration(barred - now)} (at {barred:%H:%M} UTC)"
         )
-    game = selectors.unfinished_game_of(user)
+    game = games_selectors.unfinished_game_of(user.pk)
     if game is not None:
         raise Conflict(f"You are still seated in game {game.pk}: finish or leave it first")
     if QueueEntry.objects.filter(user=user).exists():
@@ -357,7 +343,9 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     if not entries:
         return []
     user_ids = [entry.user_id for entry in entries]
-    gone = selectors.users_playing(user_ids) | selectors.users_barred(user_ids, now=now)
+    gone = set(games_selectors.unfinished_games_of(user_ids)) | selectors.users_barred(
+        user_ids, now=now
+    )
     if gone:  # sat down elsewhere, or barred by a game rated after they queued
         QueueEntry.objects.filter(user_id__in=gone).delete()
     skills = selectors.skills_at(user_ids, now=now)

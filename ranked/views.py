@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
 from core.errors import Refused
+from games import selectors as games_selectors
 from ranked import selectors, services
 from ranked.forms import QueueForm
 
@@ -24,7 +25,7 @@ def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error:
             rating=selectors.rating_of(user, now=now),
             bar=selectors.bar_of(user, now=now),
             queue=selectors.queue_state(user, now=now),
-            game=selectors.unfinished_game_of(user),
+            game=games_selectors.unfinished_game_of(user.pk),
         )
     return context
 

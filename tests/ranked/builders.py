@@ -11,7 +11,7 @@ from games.models import Game, Hand, Seat
 CLASSIC = Ruleset()
 
 
-def hand_rows(game: Game, hands: list[tuple]) -> list[Hand]:
+def hand_rows(game: Game | None, hands: list[tuple]) -> list[Hand]:
     """Hand rows scored by the engine from (bids, tricks[, blind]) per hand."""
     rows, scores, bags = [], (0, 0), (0, 0)
     for number, (bids, tricks, *rest) in enumerate(hands, start=1):
@@ -50,7 +50,11 @@ def finished_game(
     """A ranked game over: `players` at seats 0..3 (a User or a bot level), `away` seats
     were away when it ended."""
     finished_at = finished_at or timezone.now()
+    rows = hand_rows(None, hands) if hands else []
+    # The final scores, as the engine's state keeps them (only these are read of it).
+    scores = rows[-1].scores if rows else ([500, 200] if winner == 0 else [200, 500])
     game = Game.objects.create(
+        state={"scores": list(scores)},
         preset="classic",
         ruleset=CLASSIC.to_dict(),
         status=Game.Status.FINISHED,
@@ -72,6 +76,7 @@ def finished_game(
             for position, player in enumerate(players)
         ]
     )
-    if hands:
-        Hand.objects.bulk_create(hand_rows(game, hands))
+    for row in rows:
+        row.game = game
+    Hand.objects.bulk_create(rows)
     return game

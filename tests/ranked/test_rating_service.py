@@ -212,3 +212,14 @@ def test_deleting_accounts_does_not_make_their_games_unrated():
         user.delete()
     assert services.ratings_rate_pending() == 0
     assert [row for row in before[0] if row[1] in {u.pk for u in stays}] == snapshot()[0]
+
+
+def test_a_broker_failure_never_breaks_the_ranked_game_that_finished(monkeypatch):
+    game = finished_game(UserFactory.create_batch(4), winner=0)
+
+    def broken(**kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(receivers.rate_pending, "apply_async", broken)
+    receivers.rate_finished_game(sender=Game, game_id=game.pk)  # logs, does not raise
+    assert services.ratings_rate_pending() == 1  # the sweep rates it
