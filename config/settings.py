@@ -128,6 +128,47 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 3600
+
+# Recovery from a Redis restart or a network cut (issue #13). Every value below is
+# there to shorten the time until games move again; all tasks are short and idempotent.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # A task taken by a worker that died comes back after this long; ours run for
+    # well under a second with countdowns of about one, so a minute is plenty.
+    "visibility_timeout": 60,
+    # Look for such abandoned tasks every 10 s rather than every 100 s (10 x 10).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    # A publish or command on a dead connection fails after 5 s instead of hanging.
+    "socket_timeout": 5,
+    "socket_connect_timeout": 5,
+    # The OS notices a peer that vanished without closing the connection.
+    "socket_keepalive": True,
+    # PING idle connections and drop a silent BRPOP after 1 + 5 s, not 1 + 25 s.
+    "health_check_interval": 5,
+}
+CELERY_BROKER_CONNECTION_RETRY = True  # a worker that lost Redis reconnects, never exits
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # ...however long Redis is away (default: 100)
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True  # a channel error is retried like a lost connection
+# An acks_late task running when Redis went away is cancelled and delivered again rather
+# than finished without a way to acknowledge it (the default from Celery 6 on).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Each worker also consumes its own queue "<hostname>.dq2", so that `config.liveness`
+# can send a task to that one worker and prove it really consumes (not only answers ping).
+CELERY_WORKER_DIRECT = True
+# The result backend (only `ping` results matter) retries over a Redis restart instead
+# of failing the task, with fast sockets and the same health checks as the broker.
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
+CELERY_RESULT_BACKEND_MAX_RETRIES = 20  # with the sleeps below: about 30 s, then give up
+CELERY_RESULT_BACKEND_BASE_SLEEP_BETWEEN_RETRIES_MS = 100
+CELERY_RESULT_BACKEND_MAX_SLEEP_BETWEEN_RETRIES_MS = 2000
+CELERY_REDIS_SOCKET_TIMEOUT = 5  # default 120 s: a lost backend connection would stall a task
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 5
+CELERY_REDIS_SOCKET_KEEPALIVE = True
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 5  # PING a pooled connection idle for 5 s first
+# Beat touches this file each time it hands a task to the broker: `config.liveness beat`
+# reads its age to tell a beat that lost Redis for good from a working one.
+BEAT_HEARTBEAT_FILE = os.environ.get("BEAT_HEARTBEAT_FILE", "")
+CELERY_BEAT_SCHEDULER = "config.celery:HeartbeatScheduler"
 CELERY_TIMEZONE = "UTC"
 
 AUTH_USER_MODEL = "accounts.User"
