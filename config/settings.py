@@ -223,8 +223,11 @@ LOGGING = {
 
 # Live games
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.6"))  # seconds; feels human
-# A bot's move this overdue had its task lost (e.g. a broker restart).
-SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "15"))
+# A bot's move this overdue had its task lost (e.g. a broker restart). A bot moves within
+# about a second; re-arming one that was not lost is harmless (its task is a no-op). Grace
+# plus sweep interval bound how long a game waits after Redis lost its queue: at most
+# 8 + 5 s, well inside the promise that games resume within 30 s of Redis answering again.
+SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "8"))
 CELERY_BEAT_SCHEDULE = {
     # A person's turn times out within a second of its deadline.
     "fire-turn-timeouts": {
@@ -234,7 +237,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "sweep-stuck-games": {
         "task": "games.sweep_stuck_games",
-        "schedule": float(os.environ.get("SWEEP_INTERVAL", "10")),
+        "schedule": float(os.environ.get("SWEEP_INTERVAL", "5")),
     },
     "ranked-form-tables": {"task": "ranked.form_tables", "schedule": 2.0},
     "ranked-rate-pending": {"task": "ranked.rate_pending", "schedule": 30.0},
