@@ -216,8 +216,10 @@ def test_games_resume_by_themselves(fault, stack):
         wait_for(
             lambda: all(moved_on(g, at_end[g], ended, proof, players[g]) for g in players),
             RECOVERY_BOUND,
-            f"every game made {MORE} more actions after '{fault}'",
-        )
+            lambda: f"every game made {MORE} more actions after '{fault}': "
+            + str({g: (versions().get(g), at_end[g], t.is_alive(), t.errors[-2:])
+                   for g, t in players.items()}),
+        )  # fmt: skip
     finally:
         for thread in players.values():
             thread.stop()
