@@ -163,7 +163,8 @@ CELERY_RESULT_BACKEND_BASE_SLEEP_BETWEEN_RETRIES_MS = 100
 CELERY_RESULT_BACKEND_MAX_SLEEP_BETWEEN_RETRIES_MS = 2000
 CELERY_REDIS_SOCKET_TIMEOUT = 5  # default 120 s: a lost backend connection would stall a task
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 5
-CELERY_REDIS_SOCKET_KEEPALIVE = True
+# Keepalive is a TCP option: redis-py fails to connect over a unix socket with it.
+CELERY_REDIS_SOCKET_KEEPALIVE = not REDIS_URL.startswith("unix:")
 CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 5  # PING a pooled connection idle for 5 s first
 # Beat touches this file each time it hands a task to the broker: `config.liveness beat`
 # reads its age to tell a beat that lost Redis for good from a working one.

@@ -1,8 +1,10 @@
 """Faults on the real stack: several live games (three bots and a scripted person each)
-keep going through a killed worker, a Redis restart, a killed Daphne, a frozen beat and
-(on PostgreSQL) a stopped database, with no process restarted by the test: the site runs
-under its own supervisor (`python -m config.devstack`), and the test only kills things
-or restarts the external services (Redis, PostgreSQL).
+keep going through a killed worker, a frozen ("deaf") worker, a Redis restart, a killed
+Daphne, a frozen beat and (on PostgreSQL) a stopped database, with no process restarted
+by the test: the site runs under its own supervisor (`python -m config.devstack`), and
+the test only kills or freezes things, or restarts the external services (Redis,
+PostgreSQL). A frozen process is replaced by the supervisor's liveness checks well
+within the 30 s a stopped beat is given here.
 
 After each fault every game moves on, its log replays to its stored state, and no action
 was applied twice. The time each fault took to recover from is printed at the end."""
@@ -28,7 +30,7 @@ from tests.faults import PlayerThread, RedisServer, Stack, record, wait_for
 from tests.live import check_log_and_hands, http
 
 ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-FAULTS = ["worker killed", "redis restarted", "daphne killed", "beat frozen"]
+FAULTS = ["worker killed", "worker frozen", "redis restarted", "daphne killed", "beat frozen"]
 if ON_POSTGRES:
     FAULTS.append("postgres stopped")  # only there: SQLite has no server to stop
 
@@ -38,7 +40,7 @@ WARM = 8  # actions each game has made before the fault
 MORE = 12  # actions each game must make after it (or finish)
 RECOVERY_BOUND = 120  # seconds for those actions: generous, this is not a benchmark
 REDIS_PROMISE = 60  # games resume within 30 s of Redis answering (asserted with slack)
-BEAT_FROZEN_FOR = 30
+FROZEN_FOR = 60  # bound: the supervisor replaces a frozen worker or beat long before
 REDIS_DOWN_FOR = 3
 POSTGRES_DOWN_FOR = 20
 
@@ -174,6 +176,32 @@ def inflict(fault: str, site, redis_server, players) -> tuple[float, set[str], s
     raise ValueError(fault)
 
 
+def freeze(fault: str, site, players) -> tuple:
+    """SIGSTOP: the process lives on and holds its connections, but does nothing, as a
+    deaf worker or a stuck beat would. The supervisor must notice and replace it; the
+    time to resume is measured from the freeze. Returns (start, 0, proof, note)."""
+    name = "celery beat" if fault == "beat frozen" else "celery worker"
+    if name == "celery beat":
+        # The people stop playing: only beat's turn clock can move their games on.
+        for thread in players.values():
+            thread.acting.clear()
+    pid = site.pid(name)
+    began = timezone.now()
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        wait_for(lambda: site.pid(name) != pid, FROZEN_FOR, f"{name} replaced")
+        if name == "celery beat":
+            wait_for(lambda: all(first_after(g, began, {"timeout"}) for g in players), 60,
+                     "turns timed out again")  # fmt: skip
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the supervisor killed it
+            os.kill(pid, signal.SIGCONT)
+    for thread in players.values():
+        thread.acting.set()
+    proof = {"timeout"} if name == "celery beat" else {"bot"}
+    return began, 0.0, proof, "SIGSTOP; supervisor replaces it (measured from the freeze)"
+
+
 def database_answers() -> bool:
     try:
         connections["default"].ensure_connection()
@@ -190,24 +218,8 @@ def test_games_resume_by_themselves(fault, stack):
     players = start_games(site, turn_seconds=5 if fault == "beat frozen" else 30)
     try:
         wait_for(lambda: all(versions().get(g, 0) >= WARM for g in players), 90, "games under way")
-        if fault == "beat frozen":
-            # The people stop playing: only beat's turn clock can move their games on.
-            for thread in players.values():
-                thread.acting.clear()
-            pid = site.pid("celery beat")
-            began = timezone.now()
-            os.kill(pid, signal.SIGSTOP)
-            try:
-                wait_for(lambda: site.pid("celery beat") != pid, BEAT_FROZEN_FOR, "beat replaced")
-                wait_for(lambda: all(first_after(g, began, {"timeout"}) for g in players), 60,
-                         "turns timed out again")  # fmt: skip
-            finally:
-                with contextlib.suppress(ProcessLookupError):  # the supervisor killed it
-                    os.kill(pid, signal.SIGCONT)
-            for thread in players.values():
-                thread.acting.set()
-            ended, down, proof = began, 0.0, {"timeout"}
-            note = "SIGSTOP; supervisor replaces it (measured from the freeze)"
+        if fault in ("beat frozen", "worker frozen"):
+            ended, down, proof, note = freeze(fault, site, players)
         else:
             down, proof, note = inflict(fault, site, redis_server, players)
             ended = timezone.now()
@@ -235,3 +247,5 @@ def test_games_resume_by_themselves(fault, stack):
         assert site.said("celery worker exited with code -9; restarting it")
     if fault == "beat frozen":
         assert site.said("celery beat (pid")
+    if fault == "worker frozen":
+        assert site.said("took no task from its queue")
