@@ -146,12 +146,20 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # PING idle connections and drop a silent BRPOP after 1 + 5 s, not 1 + 25 s.
     "health_check_interval": 5,
 }
-CELERY_BROKER_CONNECTION_RETRY = True  # a worker that lost Redis reconnects, never exits
+CELERY_BROKER_CONNECTION_RETRY = True  # a worker that lost Redis reconnects, not shuts down
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # ...however long Redis is away (default: 100)
 CELERY_BROKER_CHANNEL_ERROR_RETRY = True  # a channel error is retried like a lost connection
 # An acks_late task running when Redis went away is cancelled and delivered again rather
 # than finished without a way to acknowledge it (the default from Celery 6 on).
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# A bot move that cannot be published is found again by the stuck-game sweep: give up
+# after about a second instead of holding the player's answer (default: 3 tries, ~2 s).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 # Each worker also consumes its own queue "<hostname>.dq2", so that `config.liveness`
 # can send a task to that one worker and prove it really consumes (not only answers ping).
 CELERY_WORKER_DIRECT = True
@@ -166,8 +174,8 @@ CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 5
 # Keepalive is a TCP option: redis-py fails to connect over a unix socket with it.
 CELERY_REDIS_SOCKET_KEEPALIVE = not REDIS_URL.startswith("unix:")
 CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 5  # PING a pooled connection idle for 5 s first
-# Beat touches this file each time it hands a task to the broker: `config.liveness beat`
-# reads its age to tell a beat that lost Redis for good from a working one.
+# Beat touches this file each time it hands a task to the broker; `python -m
+# config.liveness --beat FILE` reads its age to tell a stuck beat from a working one.
 BEAT_HEARTBEAT_FILE = os.environ.get("BEAT_HEARTBEAT_FILE", "")
 CELERY_BEAT_SCHEDULER = "config.celery:HeartbeatScheduler"
 CELERY_TIMEZONE = "UTC"

@@ -477,8 +477,8 @@ def _after_commit(game: Game, seats: list[Seat]) -> None:
     snapshot = game_snapshot(game, seats)
     move = _next_move(game, seats)
     # robust=True: with Redis away the write still stands and the caller still gets its
-    # answer; Django logs the error and runs the other hooks. Clients that missed the
-    # push resync on their next message, and `sweep_stuck_games` re-arms a lost bot move.
+    # answer; Django logs the error and runs the other hooks. Every push is the full state,
+    # so the next one makes a client whole, and `sweep_stuck_games` re-arms a lost bot move.
     transaction.on_commit(lambda: events.game_changed(snapshot), robust=True)
     if move is not None:
         transaction.on_commit(lambda: _arm(*move), robust=True)
