@@ -1,8 +1,11 @@
 """The Celery app: Redis broker, tasks discovered in the Django apps."""
 
 import os
+from pathlib import Path
 
+import redis
 from celery import Celery
+from celery.beat import PersistentScheduler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -13,5 +16,34 @@ app.autodiscover_tasks()
 
 @app.task(name="ping")
 def ping() -> str:
-    """Answers through the broker and result backend; used by /healthz and tests."""
+    """Answers through the broker and result backend; used by /healthz, liveness and tests."""
     return "pong"
+
+
+_echo_client: redis.Redis | None = None
+
+
+@app.task(name="liveness.echo", ignore_result=True)
+def liveness_echo(key: str) -> None:
+    """Leaves `key` in Redis for a minute: the proof `config.liveness` waits for that this
+    worker takes tasks from its queue."""
+    global _echo_client
+    from django.conf import settings
+
+    if _echo_client is None:
+        _echo_client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+    _echo_client.set(key, "1", ex=60)
+
+
+class HeartbeatScheduler(PersistentScheduler):
+    """Beat's usual scheduler that also touches settings.BEAT_HEARTBEAT_FILE (when set)
+    every time a task reached the broker, so that a supervisor can tell a beat that keeps
+    failing to publish (e.g. after a Redis restart) from a working one."""
+
+    def apply_async(self, entry, producer=None, advance=True, **kwargs):
+        result = super().apply_async(entry, producer=producer, advance=advance, **kwargs)
+        from django.conf import settings
+
+        if settings.BEAT_HEARTBEAT_FILE:
+            Path(settings.BEAT_HEARTBEAT_FILE).touch()
+        return result

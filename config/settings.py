@@ -192,6 +192,56 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 3600
+
+# Recovery from a Redis restart or a network cut (issue #13). Every value below is
+# there to shorten the time until games move again; all tasks are short and idempotent.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # A task taken by a worker that died comes back after this long; ours run for
+    # well under a second with countdowns of about one, so a minute is plenty.
+    "visibility_timeout": 60,
+    # Look for such abandoned tasks every 10 s rather than every 100 s (10 x 10).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    # A publish or command on a dead connection fails after 5 s instead of hanging.
+    "socket_timeout": 5,
+    "socket_connect_timeout": 5,
+    # The OS notices a peer that vanished without closing the connection.
+    "socket_keepalive": True,
+    # PING idle connections and drop a silent BRPOP after 1 + 5 s, not 1 + 25 s.
+    "health_check_interval": 5,
+}
+CELERY_BROKER_CONNECTION_RETRY = True  # a worker that lost Redis reconnects, not shuts down
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # ...however long Redis is away (default: 100)
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True  # a channel error is retried like a lost connection
+# An acks_late task running when Redis went away is cancelled and delivered again rather
+# than finished without a way to acknowledge it (the default from Celery 6 on).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# A bot move that cannot be published is found again by the stuck-game sweep: give up
+# after about a second instead of holding the player's answer (default: 3 tries, ~2 s).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# Each worker also consumes its own queue "<hostname>.dq2", so that `config.liveness`
+# can send a task to that one worker and prove it really consumes (not only answers ping).
+CELERY_WORKER_DIRECT = True
+# The result backend (only `ping` results matter) retries over a Redis restart instead
+# of failing the task, with fast sockets and the same health checks as the broker.
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
+CELERY_RESULT_BACKEND_MAX_RETRIES = 20  # with the sleeps below: about 30 s, then give up
+CELERY_RESULT_BACKEND_BASE_SLEEP_BETWEEN_RETRIES_MS = 100
+CELERY_RESULT_BACKEND_MAX_SLEEP_BETWEEN_RETRIES_MS = 2000
+CELERY_REDIS_SOCKET_TIMEOUT = 5  # default 120 s: a lost backend connection would stall a task
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 5
+# Keepalive is a TCP option: redis-py fails to connect over a unix socket with it.
+CELERY_REDIS_SOCKET_KEEPALIVE = not REDIS_URL.startswith("unix:")
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 5  # PING a pooled connection idle for 5 s first
+# Beat touches this file each time it hands a task to the broker; `python -m
+# config.liveness --beat FILE` reads its age to tell a stuck beat from a working one.
+BEAT_HEARTBEAT_FILE = os.environ.get("BEAT_HEARTBEAT_FILE", "")
+CELERY_BEAT_SCHEDULER = "config.celery:HeartbeatScheduler"
 CELERY_TIMEZONE = "UTC"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -267,8 +317,11 @@ LOGGING = {
 
 # Live games
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.6"))  # seconds; feels human
-# A bot's move this overdue had its task lost (e.g. a broker restart).
-SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "15"))
+# A bot's move this overdue had its task lost (e.g. a broker restart). A bot moves within
+# about a second; re-arming one that was not lost is harmless (its task is a no-op). Grace
+# plus sweep interval bound how long a game waits after Redis lost its queue: at most
+# 8 + 5 s, well inside the promise that games resume within 30 s of Redis answering again.
+SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "8"))
 CELERY_BEAT_SCHEDULE = {
     # A person's turn times out within a second of its deadline.
     "fire-turn-timeouts": {
@@ -278,7 +331,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "sweep-stuck-games": {
         "task": "games.sweep_stuck_games",
-        "schedule": float(os.environ.get("SWEEP_INTERVAL", "10")),
+        "schedule": float(os.environ.get("SWEEP_INTERVAL", "5")),
     },
     "ranked-form-tables": {"task": "ranked.form_tables", "schedule": 2.0},
     "ranked-rate-pending": {"task": "ranked.rate_pending", "schedule": 30.0},

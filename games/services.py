@@ -311,7 +311,10 @@ def do_act(
         game.finished_at = timezone.now()
         game.turn_deadline = None
         game_id = game.pk
-        transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game_id=game_id))
+        # robust: a receiver that cannot reach the broker must not hide the commit.
+        transaction.on_commit(
+            lambda: signals.game_finished.send(sender=Game, game_id=game_id), robust=True
+        )
     else:
         game.turn_deadline = _deadline(game, new, seats, previous)
     game.save()
@@ -433,7 +436,7 @@ def check_chat(game: Game, user: User, text: str) -> str:
 def chat_post(*, game_id: int, user: User, text: str) -> ChatMessage:
     game = game_lock(game_id)
     message = ChatMessage.objects.create(game=game, user=user, text=check_chat(game, user, text))
-    transaction.on_commit(lambda: events.chat_posted(message))
+    transaction.on_commit(lambda: events.chat_posted(message), robust=True)
     return message
 
 
@@ -466,9 +469,12 @@ def _after_commit(game: Game, seats: list[Seat]) -> None:
     Both are decided now, from the rows already in memory, to spare the database."""
     snapshot = game_snapshot(game, seats)
     move = _next_move(game, seats)
-    transaction.on_commit(lambda: events.game_changed(snapshot))
+    # robust=True: with Redis away the write still stands and the caller still gets its
+    # answer; Django logs the error and runs the other hooks. Every push is the full state,
+    # so the next one makes a client whole, and `sweep_stuck_games` re-arms a lost bot move.
+    transaction.on_commit(lambda: events.game_changed(snapshot), robust=True)
     if move is not None:
-        transaction.on_commit(lambda: _arm(*move))
+        transaction.on_commit(lambda: _arm(*move), robust=True)
 
 
 def _next_move(game: Game, seats: list[Seat]) -> tuple | None:

@@ -150,3 +150,14 @@ def user(db):
     from tests.factories import UserFactory  # needs Django's apps: engine tests run without
 
     return UserFactory()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fault suite's table of times to resume (tests/test_faults.py), when it ran."""
+    from tests import faults
+
+    if faults.RESULTS:
+        terminalreporter.section("faults: time to resume")
+        for line in faults.table():
+            terminalreporter.write_line(line)
+        terminalreporter.write_line(f"(also in {faults.TIMES_FILE.relative_to(faults.ROOT)})")
