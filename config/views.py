@@ -6,6 +6,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from config import liveness
 from config.celery import app as celery_app
 
 
@@ -34,10 +35,13 @@ def _redis_up() -> bool:
 
 
 def _worker_up() -> bool:
+    """A worker takes tasks: answering `control.ping` is not enough (a worker can answer it
+    after a Redis restart and never take a task again), so one must also run a task."""
     try:
-        return bool(celery_app.control.ping(timeout=1.0))
+        nodes = [name for reply in celery_app.control.ping(timeout=1.0) for name in reply]
     except Exception:
         return False
+    return any(liveness.worker_consumes(node, timeout=2.0) for node in nodes)
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

@@ -313,7 +313,7 @@ def do_act(
         game_id = game.pk
         # robust: a receiver that cannot reach the broker must not hide the commit.
         transaction.on_commit(
-            lambda: signals.game_finished.send(sender=Game, game_id=game_id), robust=True
+            lambda: signals.game_finished.send_robust(sender=Game, game_id=game_id), robust=True
         )
     else:
         game.turn_deadline = _deadline(game, new, seats, previous)
