@@ -6,7 +6,7 @@ from .dealing import commitment, deal, first_dealer, hand_seed
 from .determinization import determinize
 from .rules import apply_action, legal_actions, new_game, replay
 from .ruleset import PRESETS, Ruleset
-from .scoring import HandScore, score_hand
+from .scoring import HandOutcome, HandScore, hand_outcome, score_hand, team_contract
 from .state import BIDDING, FINISHED, PLAYING, GameState, HandResult, Trick
 from .view import view_for
 
@@ -20,6 +20,7 @@ __all__ = [
     "Bid",
     "Card",
     "GameState",
+    "HandOutcome",
     "HandResult",
     "HandScore",
     "IllegalAction",
@@ -34,10 +35,12 @@ __all__ = [
     "deal",
     "determinize",
     "first_dealer",
+    "hand_outcome",
     "hand_seed",
     "legal_actions",
     "new_game",
     "replay",
     "score_hand",
+    "team_contract",
     "view_for",
 ]

@@ -123,7 +123,7 @@ def _parse(view: dict, ruleset: Ruleset) -> _Parsed:
         hand_seed=_DUMMY_HAND_SEED,
         scores=scores,
         bags=tuple(view["bags"]),
-        results=tuple(HandResult.from_dict(result) for result in view["hands"]),
+        results=tuple(HandResult.from_dict(result, ruleset) for result in view["hands"]),
         winner=None,
         ruleset=ruleset,
         game_seed=_DUMMY_GAME_SEED,

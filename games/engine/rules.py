@@ -261,6 +261,7 @@ def _end_hand(state: GameState) -> GameState:
         boston=score.boston,
         seed=state.hand_seed,
         commitment=commitment(state.hand_seed),
+        outcome=score.outcome,
     )
     results = (*state.results, result)
     scores = score.scores
