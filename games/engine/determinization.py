@@ -4,7 +4,8 @@ import hashlib
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import FULL_DECK, Card, mask_of
+from .bits import FULL_DECK
+from .cards import Card, mask_of
 from .ruleset import Ruleset
 from .state import BIDDING, PLAYING, GameState, HandResult, Trick
 

@@ -25,7 +25,8 @@ from games.engine import (
     replay,
     view_for,
 )
-from games.engine.cards import FULL_DECK, mask_of
+from games.engine.bits import FULL_DECK
+from games.engine.cards import mask_of
 
 from .support import random_actions
 
