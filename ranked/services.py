@@ -155,12 +155,7 @@ def _rate(games_in_order: list[Game], skills: dict[int, ratings.Skill]) -> None:
         for outcome in outcomes:
             stats = None
             for position in outcome.seats:
-                seat = handstats.seat_stats(
-                    hands[game.pk],
-                    position,
-                    bag_limit=rules.bag_limit,
-                    nil_tricks_for_partner=rules.nil_tricks_count_for_partner,
-                )
+                seat = handstats.seat_stats(hands[game.pk], position, ruleset=rules)
                 if stats is None:
                     stats = seat
                 else:
