@@ -7,7 +7,6 @@ games.engine.bits; the engine plays by the same functions.
 from .actions import Action, Bid, IllegalAction, Look, Play, action_from_dict, action_to_dict
 from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
-from .determinization import determinize
 from .rules import apply_action, bid_range, legal_actions, new_game, replay
 from .ruleset import PRESETS, Ruleset
 from .scoring import HandOutcome, HandScore, hand_outcome, score_hand, team_contract
@@ -38,7 +37,6 @@ __all__ = [
     "bid_range",
     "commitment",
     "deal",
-    "determinize",
     "first_dealer",
     "hand_outcome",
     "hand_seed",
