@@ -49,23 +49,18 @@ def hand_outcome(ruleset: Ruleset, bids: Sequence[int], tricks: Sequence[int]) -
     if not len(bids) == len(tricks) == 4:
         raise ValueError("bids and tricks need 4 items (seats)")
     partner_counts = ruleset.nil_tricks_count_for_partner
-    contract = [0, 0]
-    made = [False, False]
-    bags_taken = [0, 0]
-    for team in (0, 1):
-        contract[team], counted = team_contract(bids, tricks, team, partner_counts)
-        made[team] = counted >= contract[team]
-        if made[team]:
-            bags_taken[team] = counted - contract[team]
-        if not partner_counts:
-            # A failed Nil's tricks are bags (when they do not count for the partner).
-            bags_taken[team] += sum(tricks[seat] for seat in (team, team + 2) if bids[seat] == 0)
-    return HandOutcome(
-        contract=(contract[0], contract[1]),
-        made=(made[0], made[1]),
-        bags_taken=(bags_taken[0], bags_taken[1]),
-        nil_made=tuple(tricks[seat] == 0 if bids[seat] == 0 else None for seat in range(4)),
-    )
+    contract0, counted0 = team_contract(bids, tricks, 0, partner_counts)
+    contract1, counted1 = team_contract(bids, tricks, 1, partner_counts)
+    made = (counted0 >= contract0, counted1 >= contract1)
+    bags = [counted0 - contract0 if made[0] else 0, counted1 - contract1 if made[1] else 0]
+    nil_made = [None, None, None, None]
+    for seat in range(4):
+        if bids[seat] == 0:
+            nil_made[seat] = tricks[seat] == 0
+            if not partner_counts:
+                # A failed Nil's tricks are bags (when they do not count for the partner).
+                bags[seat & 1] += tricks[seat]
+    return HandOutcome((contract0, contract1), made, (bags[0], bags[1]), tuple(nil_made))
 
 
 def score_hand(
