@@ -123,7 +123,7 @@ class Table:
         self.voids[seat] |= shown_voids(
             card, SUIT_OF[trick[0]] if trick else None, self.spades_broken
         )
-        if breaks_spades(card):
+        if not self.spades_broken and breaks_spades(card):
             self.spades_broken = True
         self.played |= BIT[card]
         self.played_by[seat] |= BIT[card]

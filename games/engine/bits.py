@@ -91,10 +91,10 @@ def trick_winner(cards, leader: int) -> tuple[int, int]:
     """(seat, card) winning so far a trick of at least one card: the highest spade, else
     the highest card of the suit led."""
     strength = STRENGTH[SUIT_OF[cards[0]]]
-    best = cards[0]
-    top = strength[best]
-    at = 0
-    for i, card in enumerate(cards):
-        if strength[card] > top:
-            best, top, at = card, strength[card], i
-    return (leader + at) & 3, best
+    best = 0
+    top = strength[cards[0]]
+    for i in range(1, len(cards)):
+        power = strength[cards[i]]
+        if power > top:
+            best, top = i, power
+    return (leader + best) & 3, cards[best]

@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 
 from .actions import Action, Bid, IllegalAction, Look, Play
-from .bits import BIT, CHUNK_CARDS, SUIT_OF, breaks_spades, legal_mask, trick_winner
+from .bits import BIT, CHUNK_CARDS, SUIT_MASK, SUIT_OF, breaks_spades, legal_mask, trick_winner
 from .cards import CARDS, SUIT_NAMES
 from .dealing import (
     commitment,
@@ -98,10 +98,13 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     phase = state.phase
     if phase == PLAYING:
         trick = state.trick
-        legal = legal_mask(
-            state.holdings[turn], SUIT_OF[trick[0]] if trick else None, state.spades_broken
-        )
+        led = SUIT_OF[trick[0]] if trick else None
+        legal = legal_mask(state.holdings[turn], led, state.spades_broken)
         chunks = _CHUNK_PLAYS[turn]
+        if led is not None and not legal & ~SUIT_MASK[led]:
+            # All in the suit led (most plays): its two chunks hold them.
+            follow = legal >> (13 * led)
+            return [*chunks[2 * led][follow & 0x7F], *chunks[2 * led + 1][follow >> 7]]
         return [
             *chunks[0][legal & 0x7F],
             *chunks[1][(legal >> 7) & 0x3F],

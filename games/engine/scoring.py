@@ -32,15 +32,11 @@ def team_contract(
     """(contract, counted tricks) of a team: the partners' non-nil bids summed, and the
     tricks of those partners (of both when `nil_tricks_count`, the Ruleset's
     nil_tricks_count_for_partner). Seats yet to bid (None) add nothing."""
-    contract = counted = 0
-    for seat in (team, team + 2):
-        bid = bids[seat]
-        if bid:
-            contract += bid
-            counted += tricks[seat]
-        elif nil_tricks_count:
-            counted += tricks[seat]
-    return contract, counted
+    first, second = bids[team], bids[team + 2]
+    contract = (first or 0) + (second or 0)
+    if nil_tricks_count:
+        return contract, tricks[team] + tricks[team + 2]
+    return contract, (tricks[team] if first else 0) + (tricks[team + 2] if second else 0)
 
 
 def hand_outcome(ruleset: Ruleset, bids: Sequence[int], tricks: Sequence[int]) -> HandOutcome:
