@@ -1,7 +1,9 @@
 """Benchmark of games.engine: random legal games, printing hands and actions per second.
 
 Run from the repository root: python bench/engine.py [--games N] [--seed S]
-Also prints how fast a bot can determinize a mid-hand view and play the hand out.
+Also prints how fast a bot plays a hand out from a mid-hand view, the way the expert
+does (games.bots: a sampled deal of the unseen cards on the seat's Table, then the
+engine's rules on ints), with random legal cards and with the standard policy.
 """
 
 import argparse
@@ -14,16 +16,11 @@ if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import (
-    FINISHED,
-    PLAYING,
-    Ruleset,
-    apply_action,
-    determinize,
-    legal_actions,
-    new_game,
-    view_for,
-)
+from games.bots.policy import choose_card
+from games.bots.sampling import sample_hands
+from games.bots.table import Table
+from games.engine import FINISHED, PLAYING, Ruleset, apply_action, legal_actions, new_game, view_for
+from games.engine.bits import cards_in
 
 
 def play_random_game(ruleset: Ruleset, seed: str, rng: random.Random) -> tuple[int, int]:
@@ -37,29 +34,25 @@ def play_random_game(ruleset: Ruleset, seed: str, rng: random.Random) -> tuple[i
     return state.hand_number, actions
 
 
-def playouts_per_second(ruleset: Ruleset, rng: random.Random, count: int) -> float:
-    """Determinize one seat's view after 3 tricks and play the hand out, `count` times."""
+def playouts_per_second(
+    ruleset: Ruleset, rng: random.Random, count: int, policy: bool = False
+) -> float:
+    """Deal the cards one seat cannot see after 3 tricks and play the hand out, `count`
+    times: random legal cards, or the standard policy's (`policy`)."""
     state = new_game(ruleset, "playouts")
     while not (state.phase == PLAYING and len(state.tricks) == 3):
         state = apply_action(state, rng.choice(legal_actions(state)))
-    view = view_for(state, state.turn)
-    hidden = [card for seat in range(4) if seat != state.turn for card in state.cards(seat)]
-    counts = state.hand_counts
+    seat = state.turn
+    table = Table.from_view(view_for(state, seat), ruleset)
     cpu = time.process_time()
     for _ in range(count):
-        # Deal the unseen cards at random to the other seats, as a bot would.
-        rng.shuffle(hidden)
-        hands, start = [], 0
-        for seat in range(4):
-            if seat == state.turn:
-                hands.append(state.cards(seat))
-            else:
-                hands.append(hidden[start : start + counts[seat]])
-                start += counts[seat]
-        guess = determinize(view, ruleset, hands)
-        number = guess.hand_number
-        while guess.hand_number == number and guess.phase != FINISHED:
-            guess = apply_action(guess, rng.choice(legal_actions(guess)))
+        world = table.copy()
+        world.hands = sample_hands(table, seat, rng)
+        while world.done < 13:
+            turn = world.turn
+            world.play(
+                choose_card(world, turn) if policy else rng.choice(cards_in(world.legal(turn)))
+            )
     return count / (time.process_time() - cpu)
 
 
@@ -83,7 +76,9 @@ def main() -> None:
     print(f"{hands / cpu:,.0f} hands/s")
     print(f"{actions / cpu:,.0f} actions/s")
     rate = playouts_per_second(ruleset, rng, max(1, args.games // 5))
-    print(f"{rate:,.0f} determinized mid-hand play-outs/s (10 tricks each)")
+    print(f"{rate:,.0f} bot mid-hand play-outs/s (10 tricks each, random legal cards)")
+    rate = playouts_per_second(ruleset, rng, max(1, args.games // 25), policy=True)
+    print(f"{rate:,.0f} bot mid-hand play-outs/s (10 tricks each, standard policy)")
 
 
 if __name__ == "__main__":

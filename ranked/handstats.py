@@ -1,8 +1,14 @@
-"""One seat's statistics of a game from its finished hands (pure: no Django)."""
+"""One seat's statistics of a game from its finished hands (pure: no Django).
+
+What a hand did (contracts made, bags, Nils) is the engine's games.engine.hand_outcome;
+this module only counts.
+"""
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Protocol
+
+from games.engine import Ruleset, hand_outcome
 
 
 class HandLike(Protocol):
@@ -27,7 +33,7 @@ class SeatStats:
     nils_made: int = 0
     blind_nil_bids: int = 0
     blind_nils_made: int = 0
-    bags: int = 0  # the team's overtricks
+    bags: int = 0  # the team's bags taken (overtricks and its failed Nils' tricks)
     points: int = 0  # the team's points
     bostons: int = 0
     score: int = 0  # the team's final score
@@ -40,36 +46,25 @@ class SeatStats:
                 setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
-def seat_stats(
-    hands: Sequence[HandLike], position: int, *, bag_limit: int, nil_tricks_for_partner: bool
-) -> SeatStats:
-    """`hands` in order, all of one game."""
+def seat_stats(hands: Sequence[HandLike], position: int, *, ruleset: Ruleset) -> SeatStats:
+    """`hands` in order, all of one game, played under `ruleset`."""
     team = position % 2
-    seats = (team, team + 2)
     stats = SeatStats()
-    bags_before = 0
     for hand in hands:
+        outcome = hand_outcome(ruleset, hand.bids, hand.tricks)
         stats.hands += 1
-        bid = hand.bids[position]
-        if bid == 0:
-            made = hand.tricks[position] == 0
+        nil_made = outcome.nil_made[position]
+        if nil_made is not None:
             if hand.blind[position]:
                 stats.blind_nil_bids += 1
-                stats.blind_nils_made += made
+                stats.blind_nils_made += nil_made
             else:
                 stats.nil_bids += 1
-                stats.nils_made += made
-        contract = sum(hand.bids[seat] for seat in seats if hand.bids[seat] > 0)
-        counted = sum(
-            hand.tricks[seat] for seat in seats if hand.bids[seat] > 0 or nil_tricks_for_partner
-        )
-        if contract:
+                stats.nils_made += nil_made
+        if outcome.contract[team]:
             stats.contracts += 1
-            stats.contracts_made += counted >= contract
-        # The bag count after the hand, plus what penalties took off, minus the count
-        # before: the bags this hand gave (failed Nils' tricks included).
-        stats.bags += hand.bags[team] + hand.penalties[team] * bag_limit - bags_before
-        bags_before = hand.bags[team]
+            stats.contracts_made += outcome.made[team]
+        stats.bags += outcome.bags_taken[team]
         stats.points += hand.points[team]
         stats.bostons += bool(hand.boston[team])
         stats.score, stats.opponent_score = hand.scores[team], hand.scores[1 - team]

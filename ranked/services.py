@@ -126,16 +126,10 @@ def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Sk
     rows, abandoned, last_at, bots = [], [], {}, set()
     for game_input, outcomes in ratings.rate_games(inputs, skills):
         game = by_id[game_input.game_id]
-        rules = game.ruleset
         for outcome in outcomes:
             stats = None
             for position in outcome.seats:
-                seat = handstats.seat_stats(
-                    hands[game.game_id],
-                    position,
-                    bag_limit=rules.bag_limit,
-                    nil_tricks_for_partner=rules.nil_tricks_count_for_partner,
-                )
+                seat = handstats.seat_stats(hands[game.game_id], position, ruleset=game.ruleset)
                 if stats is None:
                     stats = seat
                 else:

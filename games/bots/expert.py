@@ -15,12 +15,22 @@ seats still to bid bidding as the standard bot would on their sampled hands.
 import random
 import time
 
-from games.engine import CARDS, Action, Bid, Play, Ruleset, action_from_dict, score_hand
+from games.engine import (
+    CARDS,
+    Action,
+    Bid,
+    Play,
+    Ruleset,
+    action_from_dict,
+    bid_range,
+    score_hand,
+)
+from games.engine.bits import ABOVE, BELOW, FULL_DECK, cards_in
 
 from . import standard
 from .policy import choose_bid, choose_card, nil_chance
 from .sampling import sample_world
-from .table import ABOVE, BELOW, FULL_DECK, Table, cards_in
+from .table import Table
 
 DEFAULT_BUDGET_MS = 1000
 # Deterministic mode counts work instead of time: one unit is one card played in a
@@ -157,16 +167,8 @@ def search_bid(
 
 
 def legal_bids_of(t: Table, seat: int) -> list[int]:
-    """The seat's legal (not blind) bids, as games.engine allows them."""
-    rules = t.ruleset
-    lowest = 0 if rules.nil else 1
-    if rules.suicide:
-        partner_bid = t.bids[seat ^ 2]
-        if partner_bid == 0:
-            lowest = 1
-        elif partner_bid is not None:
-            return [0]
-    return list(range(lowest, 14))
+    """The seat's legal (not blind) bids."""
+    return list(bid_range(t.ruleset, t.bids[seat ^ 2]))
 
 
 def playout(sim: Table, seat: int) -> float:

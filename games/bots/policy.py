@@ -6,7 +6,7 @@ so the same code plays the standard bot's real decisions and each seat of a play
 
 import math
 
-from .table import (
+from games.engine.bits import (
     ABOVE,
     BELOW,
     FULL_DECK,
@@ -16,12 +16,13 @@ from .table import (
     STRENGTH,
     SUIT_MASK,
     SUIT_OF,
-    Table,
     cards_in,
     high,
     low,
     trick_winner,
 )
+
+from .table import Table
 
 WIN, LOSE = 1, -1
 

@@ -4,8 +4,10 @@ import math
 import random
 import time
 
+from games.engine.bits import FULL_DECK, SUIT_OF, cards_in
+
 from .policy import NIL_THRESHOLD, estimate_tricks, nil_chance
-from .table import FULL_DECK, SUIT_OF, Table, cards_in
+from .table import Table
 
 BID_SPREAD = 1.6  # how far (in tricks) a bid strays from our estimate of its hand
 NIL_SHARPNESS = 4.0  # how firmly a Nil bid rules out hands unlikely to make it

@@ -1,12 +1,15 @@
-"""Pure-Python Spades rules (RULES.md): deterministic, provably fair, no Django."""
+"""Pure-Python Spades rules (RULES.md): deterministic, provably fair, no Django.
+
+The rules on plain ints that bots play out fast (legal cards, trick winner) are in
+games.engine.bits; the engine plays by the same functions.
+"""
 
 from .actions import Action, Bid, IllegalAction, Look, Play, action_from_dict, action_to_dict
 from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
-from .determinization import determinize
-from .rules import apply_action, legal_actions, new_game, replay
+from .rules import apply_action, bid_range, legal_actions, new_game, replay
 from .ruleset import MAX_HAND_POINTS, OPTION_RANGES, PRESETS, Ruleset
-from .scoring import HandScore, score_hand
+from .scoring import HandOutcome, HandScore, hand_outcome, score_hand, team_contract
 from .state import BIDDING, FINISHED, PLAYING, GameState, HandResult, Trick
 from .view import view_for
 
@@ -22,6 +25,7 @@ __all__ = [
     "Bid",
     "Card",
     "GameState",
+    "HandOutcome",
     "HandResult",
     "HandScore",
     "IllegalAction",
@@ -32,14 +36,16 @@ __all__ = [
     "action_from_dict",
     "action_to_dict",
     "apply_action",
+    "bid_range",
     "commitment",
     "deal",
-    "determinize",
     "first_dealer",
+    "hand_outcome",
     "hand_seed",
     "legal_actions",
     "new_game",
     "replay",
     "score_hand",
+    "team_contract",
     "view_for",
 ]

@@ -1,18 +1,10 @@
-"""Cards, their two-character codes and the bit-mask tables the rules use for speed."""
+"""Cards and their two-character codes (the int form the rules use is in bits.py)."""
+
+from .bits import BIT, cards_in
 
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"
-SPADES = 3
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-
-# A card is index suit * 13 + rank (rank 0 = "2" .. 12 = "A"), so the deck in index
-# order is the unshuffled deck of RULES.md and sorting by index sorts by suit, then rank.
-# A set of cards is an int whose bit i is card i: hands are copied and tested in O(1).
-SUIT_OF = tuple(i // 13 for i in range(52))
-BIT = tuple(1 << i for i in range(52))
-SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
-FULL_DECK = (1 << 52) - 1
-NON_SPADES = FULL_DECK & ~SUIT_MASK[SPADES]
 
 
 class Card:
@@ -83,8 +75,9 @@ def _make(index: int) -> Card:
 
 
 CARDS = tuple(_make(i) for i in range(52))
-_BY_CODE = {card.code: card for card in CARDS}
-_BY_CODE.update({"10" + card.suit: card for card in CARDS if card.rank == 10})
+_BY_CODE = {card.code: card for card in CARDS} | {
+    "10" + card.suit: card for card in CARDS if card.rank == 10
+}
 
 
 def _card_at(index: int) -> Card:
@@ -93,12 +86,7 @@ def _card_at(index: int) -> Card:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, sorted by suit (C, D, H, S) then rank."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return cards
+    return [CARDS[i] for i in cards_in(mask)]
 
 
 def mask_of(cards) -> int:

@@ -3,7 +3,8 @@
 from collections.abc import Iterable
 
 from .actions import Action, Bid, IllegalAction, Look, Play
-from .cards import BIT, CARDS, NON_SPADES, SPADES, SUIT_MASK, SUIT_NAMES, SUIT_OF
+from .bits import BIT, CHUNK_CARDS, SUIT_MASK, SUIT_OF, breaks_spades, legal_mask, trick_winner
+from .cards import CARDS, SUIT_NAMES
 from .dealing import (
     commitment,
     deal_masks,
@@ -24,30 +25,11 @@ _BIDS = tuple(tuple(Bid(seat, tricks) for tricks in range(14)) for seat in range
 _BLIND_NILS = tuple(Bid(seat, 0, blind=True) for seat in range(4))
 _LOOKS = tuple(Look(seat) for seat in range(4))
 
-# _CHUNK_PLAYS[seat][k][bits]: the plays of the cards in chunk k of a hand mask,
-# each suit's 13 bits being split 7 + 6 so that the tables stay small (3,072 tuples).
-_CHUNKS = tuple(
-    (13 * suit + offset, width) for suit in range(4) for offset, width in ((0, 7), (7, 6))
-)
+# _CHUNK_PLAYS[seat][k][bits]: the plays of the cards in chunk k of a card mask
+# (bits.CHUNK_CARDS, 3,072 tuples), so that a legal mask becomes a list of plays at once.
 _CHUNK_PLAYS = tuple(
-    tuple(
-        tuple(
-            tuple(plays[shift + i] for i in range(width) if bits >> i & 1)
-            for bits in range(1 << width)
-        )
-        for shift, width in _CHUNKS
-    )
+    tuple(tuple(tuple(plays[card] for card in cards) for cards in chunk) for chunk in CHUNK_CARDS)
     for plays in _PLAYS
-)
-
-# _RANK_IN[led][card]: the card's strength in a trick led with suit `led`;
-# a card of a third suit can never win the trick.
-_RANK_IN = tuple(
-    tuple(
-        100 + card if SUIT_OF[card] == SPADES else card if SUIT_OF[card] == led else -1
-        for card in range(52)
-    )
-    for led in range(4)
 )
 
 
@@ -115,50 +97,49 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
         return []
     phase = state.phase
     if phase == PLAYING:
-        hand = state.holdings[turn]
-        chunks = _CHUNK_PLAYS[turn]
         trick = state.trick
-        if trick:
-            suit = SUIT_OF[trick[0]]
-            follow = hand >> (13 * suit)
-            if follow & 0x1FFF:
-                low, high = chunks[2 * suit], chunks[2 * suit + 1]
-                return [*low[follow & 0x7F], *high[(follow >> 7) & 0x3F]]
-        elif not state.spades_broken and hand & NON_SPADES:
-            hand &= NON_SPADES
+        led = SUIT_OF[trick[0]] if trick else None
+        legal = legal_mask(state.holdings[turn], led, state.spades_broken)
+        chunks = _CHUNK_PLAYS[turn]
+        if led is not None and not legal & ~SUIT_MASK[led]:
+            # All in the suit led (most plays): its two chunks hold them.
+            follow = legal >> (13 * led)
+            return [*chunks[2 * led][follow & 0x7F], *chunks[2 * led + 1][follow >> 7]]
         return [
-            *chunks[0][hand & 0x7F],
-            *chunks[1][(hand >> 7) & 0x3F],
-            *chunks[2][(hand >> 13) & 0x7F],
-            *chunks[3][(hand >> 20) & 0x3F],
-            *chunks[4][(hand >> 26) & 0x7F],
-            *chunks[5][(hand >> 33) & 0x3F],
-            *chunks[6][(hand >> 39) & 0x7F],
-            *chunks[7][(hand >> 46) & 0x3F],
+            *chunks[0][legal & 0x7F],
+            *chunks[1][(legal >> 7) & 0x3F],
+            *chunks[2][(legal >> 13) & 0x7F],
+            *chunks[3][(legal >> 20) & 0x3F],
+            *chunks[4][(legal >> 26) & 0x7F],
+            *chunks[5][(legal >> 33) & 0x3F],
+            *chunks[6][(legal >> 39) & 0x7F],
+            *chunks[7][(legal >> 46) & 0x3F],
         ]
     if phase == BIDDING:
         return _legal_bids(state, turn)
     return []
 
 
-def _legal_bids(state: GameState, seat: int) -> list[Action]:
-    bids = _BIDS[seat]
-    lowest = 0 if state.ruleset.nil else 1
-    actions: list[Action] = []
-    if state.hidden[seat]:
-        actions.append(_LOOKS[seat])
-    if state.ruleset.suicide:
-        partner_bid = state.bids[(seat + 2) % 4]
+def bid_range(ruleset: Ruleset, partner_bid: int | None) -> range:
+    """The tricks a seat may bid (Nil = 0, blind or not), given its partner's bid (None:
+    the partner has not bid yet)."""
+    lowest = 0 if ruleset.nil else 1
+    if ruleset.suicide:
         if partner_bid == 0:
             lowest = 1
         elif partner_bid is not None:
-            actions.append(bids[0])
-            if state.hidden[seat]:
-                actions.append(_BLIND_NILS[seat])
-            return actions
-    actions.extend(bids[lowest:])
-    if state.hidden[seat] and lowest == 0:
-        actions.append(_BLIND_NILS[seat])
+            return range(1)
+    return range(lowest, 14)
+
+
+def _legal_bids(state: GameState, seat: int) -> list[Action]:
+    tricks = bid_range(state.ruleset, state.bids[(seat + 2) % 4])
+    bids = _BIDS[seat]
+    actions: list[Action] = [bids[n] for n in tricks]
+    if state.hidden[seat]:
+        actions.insert(0, _LOOKS[seat])
+        if tricks[0] == 0:
+            actions.append(_BLIND_NILS[seat])
     return actions
 
 
@@ -176,17 +157,16 @@ def apply_action(state: GameState, action: Action) -> GameState:
         _check_turn(state, seat, PLAYING)
     card = action.card.index
     bit = BIT[card]
-    suit = SUIT_OF[card]
     holdings = state.holdings
     hand = holdings[seat]
     trick = state.trick
-    if not hand & bit:
-        raise IllegalAction(f"You do not have {CARDS[card].code}")
-    if trick:
-        led = SUIT_OF[trick[0]]
-        if suit != led and hand & SUIT_MASK[led]:
+    led = SUIT_OF[trick[0]] if trick else None
+    if not legal_mask(hand, led, state.spades_broken) & bit:
+        # Say which rule refuses it: a card held is refused by following suit or by a lead.
+        if not hand & bit:
+            raise IllegalAction(f"You do not have {CARDS[card].code}")
+        if led is not None:
             raise IllegalAction(f"You must follow {SUIT_NAMES[led]}")
-    elif suit == SPADES and not state.spades_broken and hand & NON_SPADES:
         raise IllegalAction("Spades are not broken")
     if seat == 0:
         holdings = (hand ^ bit, holdings[1], holdings[2], holdings[3])
@@ -196,25 +176,15 @@ def apply_action(state: GameState, action: Action) -> GameState:
         holdings = (holdings[0], holdings[1], hand ^ bit, holdings[3])
     else:
         holdings = (holdings[0], holdings[1], holdings[2], hand ^ bit)
-    # A legal spade is either led from a hand of only spades or played on another
-    # suit: both break spades.
-    broken = state.spades_broken or suit == SPADES
+    broken = state.spades_broken or breaks_spades(card)
     # The new state is built from a slice of the old one: see the field order of GameState.
     if len(trick) < 3:
         # (Concatenating tuples is faster than unpacking one into the other.)
         changed = ((seat + 1) & 3, state.version + 1, holdings, (*trick, card), broken)
         return _make(GameState, changed + state[5:])
     # The fourth card completes the trick.
-    rank = _RANK_IN[SUIT_OF[trick[0]]]
-    best, strength = 0, rank[trick[0]]
-    if rank[trick[1]] > strength:
-        best, strength = 1, rank[trick[1]]
-    if rank[trick[2]] > strength:
-        best, strength = 2, rank[trick[2]]
-    if rank[card] > strength:
-        best = 3
     leader = state.leader
-    winner = (leader + best) & 3
+    winner, _ = trick_winner((*trick, card), leader)
     taken = list(state.tricks_taken)
     taken[winner] += 1
     cards = (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[card])
@@ -261,6 +231,7 @@ def _end_hand(state: GameState) -> GameState:
         boston=score.boston,
         seed=state.hand_seed,
         commitment=commitment(state.hand_seed),
+        outcome=score.outcome,
     )
     results = (*state.results, result)
     scores = score.scores

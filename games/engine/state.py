@@ -4,6 +4,7 @@ from typing import NamedTuple
 
 from .cards import CARDS, Card, cards_of, mask_of
 from .ruleset import Ruleset
+from .scoring import HandOutcome, hand_outcome
 
 BIDDING = "bidding"
 PLAYING = "playing"
@@ -44,7 +45,11 @@ class Trick(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """A finished hand: bids and tricks per seat, the scoring per team, the revealed seed."""
+    """A finished hand: bids and tricks per seat, the scoring per team, the revealed seed.
+
+    The outcome (contracts made, bags taken, Nils made) follows from the bids and tricks
+    under the game's ruleset: the dict form leaves it out and from_dict works it out again.
+    """
 
     hand_number: int
     dealer: int
@@ -58,6 +63,7 @@ class HandResult(NamedTuple):
     boston: tuple[bool, bool]
     seed: bytes
     commitment: str
+    outcome: HandOutcome
 
     def to_dict(self) -> dict:
         return {
@@ -76,7 +82,8 @@ class HandResult(NamedTuple):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "HandResult":
+    def from_dict(cls, data: dict, ruleset: Ruleset) -> "HandResult":
+        """The result to_dict() described, in a game played under `ruleset`."""
         return cls(
             hand_number=data["hand_number"],
             dealer=data["dealer"],
@@ -90,6 +97,7 @@ class HandResult(NamedTuple):
             boston=tuple(data["boston"]),
             seed=bytes.fromhex(data["seed"]),
             commitment=data["commitment"],
+            outcome=hand_outcome(ruleset, data["bids"], data["tricks"]),
         )
 
 
@@ -184,8 +192,9 @@ class GameState(NamedTuple):
             raise ValueError("Not a stored game state (unknown format)")
         try:
             last = data["last_trick"]
+            ruleset = Ruleset.from_dict(data["ruleset"])
             state = cls(
-                ruleset=Ruleset.from_dict(data["ruleset"]),
+                ruleset=ruleset,
                 game_seed=bytes.fromhex(data["game_seed"]),
                 phase=data["phase"],
                 hand_number=data["hand_number"],
@@ -203,7 +212,7 @@ class GameState(NamedTuple):
                 spades_broken=data["spades_broken"],
                 scores=tuple(data["scores"]),
                 bags=tuple(data["bags"]),
-                results=tuple(HandResult.from_dict(result) for result in data["results"]),
+                results=tuple(HandResult.from_dict(result, ruleset) for result in data["results"]),
                 last_trick=None if last is None else Trick.from_dict(last),
                 winner=data["winner"],
                 version=data["version"],

@@ -1,14 +1,8 @@
 """Constructed positions for bot tests, built and played through the real engine."""
 
-from games.engine import (
-    Bid,
-    Play,
-    Ruleset,
-    apply_action,
-    determinize,
-    new_game,
-    view_for,
-)
+from games.engine import Bid, Play, Ruleset, apply_action, new_game, view_for
+from games.engine.bits import FULL_DECK
+from games.engine.cards import mask_of
 
 
 def deal(
@@ -25,17 +19,17 @@ def deal(
     hidden_viewer: a seat whose cards stay hidden from it (Blind Nil eligible).
     """
     ruleset = ruleset or Ruleset()
+    holdings = tuple(mask_of(hand.split()) for hand in hands)
+    dealt = holdings[0] | holdings[1] | holdings[2] | holdings[3]
+    assert dealt == FULL_DECK and sum(h.bit_count() for h in holdings) == 52, "deal the deck"
+    # Blind Nil eligibility follows from the scores; the watched seat (0 or hidden_viewer)
+    # has looked at its cards unless it is hidden_viewer.
+    hidden = [ruleset.blind_nil_allowed(scores, seat % 2) for seat in range(4)]
     viewer = 0 if hidden_viewer is None else hidden_viewer
-    template = view_for(new_game(ruleset, "positions", first_dealer=dealer), viewer)
-    cards = [hand.split() for hand in hands]
-    template.update(
-        hand=None if hidden_viewer is not None else cards[viewer],
-        scores=list(scores),
-        bags=list(bags),
-        dealer=dealer,
-        turn=(dealer + 1) % 4,
+    hidden[viewer] = hidden_viewer is not None
+    return new_game(ruleset, "positions", first_dealer=dealer)._replace(
+        holdings=holdings, scores=scores, bags=bags, hidden=tuple(hidden)
     )
-    return determinize(template, ruleset, cards)
 
 
 def act(state, *moves):

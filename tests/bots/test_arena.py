@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.bots import arena
+from bench import arena
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {
@@ -24,7 +24,7 @@ KEYS = {
 
 def run_cli(*args):
     done = subprocess.run(
-        [sys.executable, "-m", "games.bots.arena", *args],
+        [sys.executable, "bench/arena.py", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -5,8 +5,9 @@ import random
 from games.bots import expert
 from games.bots.policy import nil_chance
 from games.bots.sampling import sample_hands, sample_world
-from games.bots.table import CARDS, FULL_DECK, SUIT_MASK, Table
-from games.engine import Ruleset, apply_action, legal_actions, new_game, view_for
+from games.bots.table import Table
+from games.engine import CARDS, Ruleset, apply_action, legal_actions, new_game, view_for
+from games.engine.bits import FULL_DECK, SUIT_MASK
 from tests.bots.positions import act, deal, view
 
 RULES = Ruleset()

@@ -15,6 +15,7 @@ from games.engine import (
     Play,
     Ruleset,
     apply_action,
+    bid_range,
     legal_actions,
     new_game,
     view_for,
@@ -398,3 +399,12 @@ def test_legal_actions_for_a_bad_seat():
     state = new_game(CLASSIC, "x")
     with pytest.raises(ValueError):
         legal_actions(state, 4)
+
+
+def test_bid_range_follows_the_partners_bid():
+    assert bid_range(CLASSIC, None) == bid_range(CLASSIC, 0) == range(14)
+    assert bid_range(Ruleset(nil=False), 4) == range(1, 14)
+    suicide = Ruleset.preset("suicide")
+    assert bid_range(suicide, None) == range(14)
+    assert bid_range(suicide, 0) == range(1, 14)
+    assert bid_range(suicide, 3) == range(1)

@@ -1,9 +1,22 @@
 """Scoring one hand (RULES.md "Scoring one hand"), worked examples first."""
 
+import json
+import random
+
 import pytest
 from hypothesis import given, strategies as st
 
-from games.engine import Ruleset, score_hand
+from games.engine import (
+    GameState,
+    HandResult,
+    Ruleset,
+    apply_action,
+    hand_outcome,
+    legal_actions,
+    new_game,
+    score_hand,
+    team_contract,
+)
 
 CLASSIC = Ruleset()
 NO_BLIND = (False, False, False, False)
@@ -213,3 +226,84 @@ def test_matches_reference(rules, hand, scores, bags):
         (result.points[t], result.scores[t], result.bags[t], result.penalties[t], result.boston[t])
         for t in (0, 1)
     ] == expected
+
+
+def test_outcome_contracts_bags_and_nils():
+    # Team 0: Nil failed with 2 tricks, partner bid 4 took 4; team 1: bid 3 + 4, took 3.
+    outcome = hand_outcome(CLASSIC, (0, 3, 4, 4), (2, 3, 4, 0))
+    assert outcome.contract == (4, 7)
+    assert outcome.made == (True, False)
+    assert outcome.bags_taken == (2, 0)  # the failed Nil's tricks
+    assert outcome.nil_made == (False, None, None, None)
+    assert team_contract((0, 3, 4, 4), (2, 3, 4, 0), 0, False) == (4, 4)
+    # When a Nil's tricks count for the partner, they are not bags but count to the contract.
+    counting = Ruleset(nil_tricks_count_for_partner=True)
+    assert hand_outcome(counting, (0, 3, 5, 4), (2, 3, 4, 0)).made == (True, False)
+    assert hand_outcome(counting, (0, 3, 5, 4), (2, 3, 4, 0)).bags_taken == (1, 0)
+    assert team_contract((0, 3, 5, 4), (2, 3, 4, 0), 0, True) == (5, 6)
+    # Seats still to bid add nothing (bots ask in the middle of the bidding).
+    assert team_contract((None, 3, 5, None), (0, 0, 0, 0), 1, False) == (3, 0)
+
+
+def test_both_nil_team_has_no_contract_and_makes_it():
+    outcome = hand_outcome(CLASSIC, (0, 6, 0, 7), (0, 6, 1, 6))
+    assert outcome.contract == (0, 13)
+    assert outcome.made == (True, False)
+    assert outcome.bags_taken == (1, 0)
+    assert outcome.nil_made == (True, None, False, None)
+
+
+@given(rules=rulesets, hand=hands(), bags=st.tuples(st.integers(0, 9), st.integers(0, 9)))
+def test_outcome_is_what_the_score_counts(rules, hand, bags):
+    bids, blind, tricks = hand
+    result = score_hand(rules, bids=bids, blind=blind, tricks=tricks, scores=(0, 0), bags=bags)
+    outcome = hand_outcome(rules, bids, tricks)
+    assert result.outcome == outcome
+    for team in (0, 1):
+        contract, counted = team_contract(bids, tricks, team, rules.nil_tricks_count_for_partner)
+        assert (outcome.contract[team], outcome.made[team]) == (contract, counted >= contract)
+        # Bags after the hand, plus what the penalties took off, minus those before.
+        taken = result.bags[team] + rules.bag_limit * result.penalties[team] - bags[team]
+        assert outcome.bags_taken[team] == taken
+    for seat in range(4):
+        assert outcome.nil_made[seat] == (tricks[seat] == 0 if bids[seat] == 0 else None)
+
+
+def test_stored_results_get_their_outcome_under_the_games_ruleset():
+    # A finished hand as Game.state stores it: the outcome is not stored but worked out.
+    # Team 0's Nil fails with 2 tricks, its partner bid 5 and took 4.
+    stored = {
+        "hand_number": 1,
+        "dealer": 3,
+        "bids": [0, 3, 5, 4],
+        "blind": [False, False, False, False],
+        "tricks": [2, 3, 4, 4],
+        "points": [-100 + 2 - 50, 70],
+        "scores": [-148, 70],
+        "bags": [2, 0],
+        "penalties": [0, 0],
+        "boston": [False, False],
+        "seed": "00" * 32,
+        "commitment": "0" * 64,
+    }
+    result = HandResult.from_dict(stored, CLASSIC)
+    assert result.outcome == hand_outcome(CLASSIC, (0, 3, 5, 4), (2, 3, 4, 4))
+    assert result.outcome.made == (False, True) and result.outcome.bags_taken == (2, 0)
+    assert result.to_dict() == stored
+    counting = Ruleset(nil_tricks_count_for_partner=True)
+    assert HandResult.from_dict(stored, counting).outcome.made == (True, True)
+
+
+def test_a_stored_game_loads_with_the_outcomes_of_its_hands():
+    rules = Ruleset(nil_tricks_count_for_partner=True, losing_score=None)
+    state = new_game(rules, "outcomes")
+    rng = random.Random(2)
+    while len(state.results) < 3:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    data = json.loads(json.dumps(state.to_dict()))
+    assert all(set(hand) == set(data["results"][0]) for hand in data["results"])
+    assert "outcome" not in data["results"][0]
+    loaded = GameState.from_dict(data)
+    assert loaded == state
+    for result in loaded.results:
+        assert result.outcome == hand_outcome(rules, result.bids, result.tricks)

@@ -19,7 +19,7 @@ def hands(*deals):
 
 
 def stats(rows, position):
-    return seat_stats(rows, position, bag_limit=10, nil_tricks_for_partner=False)
+    return seat_stats(rows, position, ruleset=RULES)
 
 
 def test_contracts_bags_and_points_of_the_team():

@@ -1,12 +1,12 @@
 """Bot arena: two teams of bots play duplicated games; prints their strength and speed.
 
-    python -m games.bots.arena --a expert --b standard --games 400 --seed 1 --budget-ms 100
+    python bench/arena.py --a expert --b standard --games 400 --seed 1 --budget-ms 100
 
 Team A sits at seats 0 and 2, team B at 1 and 3; then the same game seed (hence the same
 deals, hand by hand) is played again with the teams' seats swapped, so the luck of the
 cards cancels. `--games` counts every game played, both seatings included. A team may
 mix levels ("standard,random": seat 0 or 1 standard, its partner random). The last line
-printed is a JSON summary.
+printed is a JSON summary. Run it from the repository root.
 """
 
 import argparse
@@ -19,10 +19,14 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
+if __package__ in (None, ""):
+    # Run as a script: make the repository root importable.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots import LEVELS, get_bot
 from games.engine import FINISHED, Ruleset, apply_action, new_game, view_for
-
-from . import LEVELS, get_bot
 
 Z95 = 1.959963984540054
 
@@ -89,39 +93,25 @@ def play_pair(index: int, options: dict) -> PairResult:
             result.wins_a += 1
         else:
             result.wins_b += 1
-        previous_bags = [0, 0]
         for hand in state.results:
+            outcome = hand.outcome
             result.hands += 1
             team_a = side_of_team.index("a")
             result.point_diff += hand.points[team_a] - hand.points[1 - team_a]
             for team, side in enumerate(side_of_team):
-                contract, counted = _contract(ruleset, hand.bids, hand.tricks, team)
-                if contract:
+                if outcome.contract[team]:
                     result.contracts[side][1] += 1
-                    result.contracts[side][0] += counted >= contract
-                added = hand.bags[team] - previous_bags[team]
-                result.bags[side] += added + ruleset.bag_limit * hand.penalties[team]
-                previous_bags[team] = hand.bags[team]
+                    result.contracts[side][0] += outcome.made[team]
+                result.bags[side] += outcome.bags_taken[team]
             for seat in range(4):
-                if hand.bids[seat] == 0:
+                if outcome.nil_made[seat] is not None:
                     key = f"{seat_levels[seat]}/{seat_levels[seat ^ 2]}"
                     if hand.blind[seat]:
                         key += "/blind"
                     made_bid = result.nils.setdefault(key, [0, 0])
-                    made_bid[0] += hand.tricks[seat] == 0
+                    made_bid[0] += outcome.nil_made[seat]
                     made_bid[1] += 1
     return result
-
-
-def _contract(ruleset: Ruleset, bids, tricks, team: int) -> tuple[int, int]:
-    contract = counted = 0
-    for seat in (team, team + 2):
-        if bids[seat]:
-            contract += bids[seat]
-            counted += tricks[seat]
-        elif ruleset.nil_tricks_count_for_partner:
-            counted += tricks[seat]
-    return contract, counted
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:
@@ -326,7 +316,7 @@ def _play_pair_star(args: tuple[int, dict]) -> PairResult:
 
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(
-        prog="python -m games.bots.arena", description=__doc__.splitlines()[0]
+        prog="python bench/arena.py", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--a", type=parse_team, required=True, help="level(s) of team A")
     parser.add_argument("--b", type=parse_team, required=True, help="level(s) of team B")
