@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -468,35 +469,35 @@ def _after_commit(game: Game, seats: list[Seat]) -> None:
 
     Both are decided now, from the rows already in memory, to spare the database."""
     snapshot = game_snapshot(game, seats)
-    move = _next_move(game, seats)
+    bot_to_move = _bot_to_move(game, seats)
     # robust=True: with Redis away the write still stands and the caller still gets its
     # answer; Django logs the error and runs the other hooks. Every push is the full state,
     # so the next one makes a client whole, and `sweep_stuck_games` re-arms a lost bot move.
     transaction.on_commit(lambda: events.game_changed(snapshot), robust=True)
-    if move is not None:
-        transaction.on_commit(lambda: _arm(*move), robust=True)
+    if bot_to_move:
+        game_id, version = game.pk, game.version
+        transaction.on_commit(lambda: arm_bot_move(game_id, version), robust=True)
 
 
-def _next_move(game: Game, seats: list[Seat]) -> tuple | None:
-    """The bot move that moves the game on, if a bot (or a bot for an away person) acts
-    next. A person's turn needs no task: `fire_turn_timeouts` watches the deadlines."""
-    if game.status != Game.Status.PLAYING or not _plays_by_itself(seats[game.state["turn"]]):
-        return None
-    return "games.bot_move", (game.pk, game.version), {"countdown": settings.BOT_MOVE_DELAY}
+def _bot_to_move(game: Game, seats: list[Seat]) -> bool:
+    """Whether a bot (or a bot for an away person) acts next. A person's turn needs no
+    task: `fire_turn_timeouts` watches the deadlines."""
+    return game.status == Game.Status.PLAYING and _plays_by_itself(seats[game.state["turn"]])
 
 
-def _arm(task: str, args: tuple, options: dict) -> None:
-    from config.celery import app
-
-    app.send_task(task, args=args, **options)
+def arm_bot_move(game_id: int, version: int) -> None:
+    """The timer of a bot's move: the task `games.bot_move`, tagged with the version it
+    was armed for, so that it does nothing once the game has moved on."""
+    current_app.send_task(
+        "games.bot_move", args=(game_id, version), countdown=settings.BOT_MOVE_DELAY
+    )
 
 
 def schedule_next_move(game_id: int) -> None:
     """Arms the task for the bot that acts next in a game, tagged with its current version."""
     game = Game.objects.filter(pk=game_id).first()
-    move = game and _next_move(game, seats_of(game))
-    if move:
-        _arm(*move)
+    if game is not None and _bot_to_move(game, seats_of(game)):
+        arm_bot_move(game.pk, game.version)
 
 
 def fire_turn_timeouts() -> int:

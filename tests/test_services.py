@@ -4,6 +4,7 @@ clocks that keep games moving."""
 from datetime import timedelta
 
 import pytest
+from celery import current_app
 from django.utils import timezone
 
 from core.errors import Refused
@@ -69,7 +70,9 @@ def test_the_end_of_a_game_is_signalled_after_commit(django_capture_on_commit_ca
 
 def test_a_lost_bot_move_is_armed_again_and_a_persons_turn_is_left_to_the_clock(monkeypatch):
     armed = []
-    monkeypatch.setattr(services, "_arm", lambda task, args, options: armed.append((task, args)))
+    monkeypatch.setattr(
+        current_app, "send_task", lambda task, args, **options: armed.append((task, args))
+    )
     bots = services.game_create_seated(players=["random"] * 4)
     people = services.game_create_seated(players=UserFactory.create_batch(4))
     long_ago = timezone.now() - timedelta(minutes=5)

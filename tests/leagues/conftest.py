@@ -14,8 +14,10 @@ def fast_games(monkeypatch):
     """Games played in-process to their end, quickly: random bots play for the people who
     leave their seats, and the live pushes and move timers (not under test here, and
     slow when on-commit callbacks run) are skipped."""
+    from celery import current_app
+
     from games import events, services as games
 
     monkeypatch.setattr(games, "TIMEOUT_BOT", "random")
-    monkeypatch.setattr(games, "_arm", lambda task, args, options: None)
+    monkeypatch.setattr(current_app, "send_task", lambda *args, **kwargs: None)
     monkeypatch.setattr(events, "game_changed", lambda snapshot: None)
