@@ -33,3 +33,11 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prefix}… of {self.user}"
+
+
+# The account each bot level plays under (ratings, leaderboards, tournaments).
+BOT_NAMES = {
+    User.BotLevel.RANDOM: "RandomBot",
+    User.BotLevel.STANDARD: "StandardBot",
+    User.BotLevel.EXPERT: "ExpertBot",
+}

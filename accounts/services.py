@@ -5,13 +5,7 @@ import secrets
 from allauth.account.models import EmailAddress
 from django.db import transaction
 
-from accounts.models import User
-
-BOT_NAMES = {
-    User.BotLevel.RANDOM: "RandomBot",
-    User.BotLevel.STANDARD: "StandardBot",
-    User.BotLevel.EXPERT: "ExpertBot",
-}
+from accounts.models import BOT_NAMES, User
 
 
 def bots_ensure() -> list[User]:

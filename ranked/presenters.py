@@ -2,11 +2,11 @@
 SVG drawn on the server, so it needs no script)."""
 
 import math
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.urls import reverse
 
-from accounts.services import BOT_NAMES
+from accounts.models import BOT_NAMES
 
 CHART_WIDTH, CHART_HEIGHT = 640, 220
 CHART_PAD = {"left": 48, "right": 12, "top": 12, "bottom": 24}
@@ -82,4 +82,28 @@ def rating_chart(values: list[int]) -> dict | None:
         "last": {"x": points[-1][0], "y": points[-1][1], "value": values[-1]},
         "games": len(values) - 1,
         "label": f"Rating over the last {len(values) - 1} games, from {values[0]} to {values[-1]}",
+    }
+
+
+def bar(until: datetime | None, *, now: datetime) -> dict | None:
+    """The bar on ranked play a person serves now, if any, with the time left in words."""
+    return {"until": until, "left": duration(until - now)} if until else None
+
+
+def profile(data: dict, *, now: datetime) -> dict:
+    """The profile page's context from `ranked.selectors.profile`."""
+    abandonments = data["abandonments"]
+    until = abandonments["barred_until"]
+    return {
+        **data,
+        "chart": rating_chart(data["history"]),
+        "recent": [
+            {
+                **game,
+                "partner": seat_player(game["partner"]),
+                "opponents": [seat_player(seat) for seat in game["opponents"]],
+            }
+            for game in data["recent"]
+        ],
+        "abandonments": {**abandonments, "barred_for": duration(until - now) if until else None},
     }

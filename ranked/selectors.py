@@ -8,7 +8,7 @@ from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 
 from accounts.models import User
 from games.models import Game, Seat
-from ranked import presenters, ratings
+from ranked import ratings
 from ranked.models import Abandonment, QueueEntry, Rating, RatingChange
 
 LEADERBOARD_PAGE = 50
@@ -77,12 +77,6 @@ def bot_skills() -> dict[str, tuple[float, float]]:
 def barred_until(user: User, *, now: datetime) -> datetime | None:
     until = Abandonment.objects.filter(user=user).aggregate(until=Max("barred_until"))["until"]
     return until if until and until > now else None
-
-
-def bar_of(user: User, *, now: datetime) -> dict | None:
-    """The bar on ranked play this person serves now, if any."""
-    until = barred_until(user, now=now)
-    return {"until": until, "left": presenters.duration(until - now)} if until else None
 
 
 def users_barred(user_ids: list[int], *, now: datetime) -> set[int]:
@@ -167,23 +161,24 @@ def _recent_games(user: User) -> list[dict]:
             {
                 "change": change,
                 "game_id": change.game_id,
-                "partner": presenters.seat_player(seats[(change.position + 2) % 4]),
-                "opponents": [presenters.seat_player(seats[p]) for p in (1 - team, 3 - team)],
+                "partner": seats[(change.position + 2) % 4],
+                "opponents": [seats[p] for p in (1 - team, 3 - team)],
             }
         )
     return recent
 
 
-def _chart(user: User) -> dict | None:
+def _rating_history(user: User) -> list[int]:
+    """The display ratings of the last games, oldest first, with the one before them."""
     history = list(
         RatingChange.objects.filter(user=user)
         .order_by("-finished_at", "-game_id")
         .values_list("before", "after")[:CHART_GAMES]
     )
     if not history:
-        return None
+        return []
     history.reverse()
-    return presenters.rating_chart([history[0][0]] + [after for _, after in history])
+    return [history[0][0]] + [after for _, after in history]
 
 
 def _abandonment_record(user: User, *, now: datetime) -> dict:
@@ -197,7 +192,6 @@ def _abandonment_record(user: User, *, now: datetime) -> dict:
         "total": record["total"],
         "this_week": record["this_week"],
         "barred_until": until,
-        "barred_for": presenters.duration(until - now) if until else None,
         "recent": list(Abandonment.objects.filter(user=user).order_by("-at")[:RECENT_ABANDONMENTS])
         if record["total"]
         else [],
@@ -215,7 +209,7 @@ def profile(user: User, *, now: datetime) -> dict:
         "rating": summary,
         "rank": rank,
         "totals": _totals(user),
-        "chart": _chart(user),
+        "history": _rating_history(user),
         "recent": _recent_games(user),
         "abandonments": _abandonment_record(user, now=now),
     }

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from core.errors import Refused
 from games import selectors as games_selectors
-from ranked import selectors, services
+from ranked import presenters, selectors, services
 from ranked.forms import QueueForm
 
 
@@ -23,7 +23,7 @@ def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error:
         now = timezone.now()
         context.update(
             rating=selectors.rating_of(user, now=now),
-            bar=selectors.bar_of(user, now=now),
+            bar=presenters.bar(selectors.barred_until(user, now=now), now=now),
             queue=selectors.queue_state(user, now=now),
             game=games_selectors.unfinished_game_of(user.pk),
         )
@@ -83,7 +83,9 @@ def queue_cancel(request: HttpRequest) -> HttpResponse:
 @require_GET
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username)
-    return render(request, "ranked/profile.html", selectors.profile(player, now=timezone.now()))
+    now = timezone.now()
+    context = presenters.profile(selectors.profile(player, now=now), now=now)
+    return render(request, "ranked/profile.html", context)
 
 
 @require_GET
