@@ -6,7 +6,7 @@ import pytest
 
 from games.bots import get_bot
 from games.engine import Bid, Card, Look, Play, Ruleset
-from tests.bots.positions import act, deal, view
+from tests.bots.factories import act, deal, view
 
 STANDARD = get_bot("standard")
 # Deterministic mode counts playouts, so these tests do not depend on the machine's speed.

@@ -8,7 +8,7 @@ from games.bots.sampling import sample_hands, sample_world
 from games.bots.table import Table
 from games.engine import CARDS, Ruleset, apply_action, legal_actions, new_game, view_for
 from games.engine.bits import FULL_DECK, SUIT_MASK
-from tests.bots.positions import act, deal, view
+from tests.bots.factories import act, deal, view
 
 RULES = Ruleset()
 

@@ -27,7 +27,7 @@ from games.engine import (
 from games.engine.bits import FULL_DECK
 from games.engine.cards import mask_of
 
-from .support import random_actions
+from .factories import random_actions
 
 
 @st.composite

@@ -21,7 +21,7 @@ from games.engine import (
     view_for,
 )
 
-from .support import bid_all, codes, play_out, rigged, suit, sweep
+from .factories import bid_all, codes, play_out, rigged, suit, sweep
 
 CLASSIC = Ruleset()
 

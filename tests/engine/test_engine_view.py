@@ -15,7 +15,7 @@ from games.engine import (
     view_for,
 )
 
-from .support import bid_all, play_out, rigged, suit
+from .factories import bid_all, play_out, rigged, suit
 
 KEYS = {
     "seat",

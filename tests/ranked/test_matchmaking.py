@@ -14,7 +14,7 @@ from games.models import Game, Seat
 from ranked import ratings, services
 from ranked.models import Abandonment, QueueEntry, Rating
 from tests.factories import UserFactory
-from tests.ranked.builders import finished_game
+from tests.ranked.factories import finished_game
 
 pytestmark = pytest.mark.django_db
 

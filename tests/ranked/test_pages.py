@@ -10,7 +10,7 @@ from accounts.services import bots_ensure
 from ranked import ratings, selectors, services
 from ranked.models import Abandonment, QueueEntry, Rating
 from tests.factories import UserFactory
-from tests.ranked.builders import finished_game
+from tests.ranked.factories import finished_game
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

@@ -16,7 +16,7 @@ from games.signals import game_finished
 from ranked import receivers, services
 from ranked.models import Rating, RatingChange
 from tests.factories import UserFactory
-from tests.ranked.builders import finished_game
+from tests.ranked.factories import finished_game
 
 pytestmark = pytest.mark.django_db
 
