@@ -9,7 +9,7 @@ from accounts.models import User
 from core.errors import Refused
 from games.engine import PRESETS, Ruleset
 from games.forms import OPTION_LABELS
-from leagues.services import check_start_date
+from leagues.services.seasons import check_start_date
 
 
 class ClubForm(forms.Form):

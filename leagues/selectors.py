@@ -53,6 +53,16 @@ def membership_of(club: Club, user: User | None) -> Membership | None:
     return club.memberships.filter(user=user).first()
 
 
+def club_admins(club: Club) -> list[User]:
+    """The owner and the admins."""
+    return [
+        membership.user
+        for membership in club.memberships.select_related("user").filter(
+            role__in=[Membership.Role.OWNER, Membership.Role.ADMIN]
+        )
+    ]
+
+
 def may_view_club(club: Club, user: User | None) -> bool:
     """Public clubs are open to all; a private club's page only to its members."""
     return club.public or membership_of(club, user) is not None
