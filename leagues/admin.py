@@ -31,7 +31,7 @@ from leagues.models import (
     Team,
     Tournament,
 )
-from leagues.services import seasons, tournaments
+from leagues.services import matches, tournaments
 
 
 def _run(
@@ -106,7 +106,7 @@ class TournamentForm(forms.ModelForm):
                 if name in self.changed_data:
                     self.add_error(name, "This cannot change once rounds are paired")
         try:
-            seasons.check_rules(
+            matches.check_rules(
                 preset=data.get("preset"),
                 options=data.get("options"),
                 turn_seconds=data.get("turn_seconds"),

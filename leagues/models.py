@@ -174,6 +174,8 @@ class Fixture(models.Model):
         FORFEIT = "forfeit", "Forfeit"
         BYE = "bye", "Bye"
 
+    DECIDED = (Status.PLAYED, Status.FORFEIT, Status.BYE)
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
     round = models.PositiveSmallIntegerField()
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
@@ -204,7 +206,7 @@ class Fixture(models.Model):
 
     @property
     def decided(self) -> bool:
-        return self.status in (self.Status.PLAYED, self.Status.FORFEIT, self.Status.BYE)
+        return self.status in self.DECIDED
 
     @property
     def overdue(self) -> bool:
@@ -406,6 +408,8 @@ class Pairing(models.Model):
         FORFEIT = "forfeit", "Forfeit"
         BYE = "bye", "Bye"
 
+    DECIDED = (Status.FINISHED, Status.FORFEIT, Status.BYE)
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     table = models.PositiveSmallIntegerField()
     entrant_a = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
@@ -438,7 +442,7 @@ class Pairing(models.Model):
 
     @property
     def decided(self) -> bool:
-        return self.status in (self.Status.FINISHED, self.Status.FORFEIT, self.Status.BYE)
+        return self.status in self.DECIDED
 
 
 class Notification(models.Model):

@@ -1,16 +1,54 @@
-"""Results of games in league fixtures and tournament pairings: keyed by game and
-idempotent, plus the periodic sweep that catches what a lost signal missed."""
+"""Results of games in league fixtures and tournament pairings: one recording step for
+both, keyed by game and idempotent, plus the periodic sweep that catches what a lost
+signal missed."""
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game
 from leagues.models import Fixture, Pairing, Round, Season
+from leagues.services.matches import finish_if_done
 from leagues.services.seasons import fixture_overdue, lock_season, season_finish_if_done
-from leagues.services.tournaments import round_finish_if_done
+from leagues.services.tournaments import lock_round
+
+
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    """Where a kind of match (a fixture or a pairing) keeps what recording writes."""
+
+    model: type[Fixture] | type[Pairing]
+    parent: str  # the field of the season or round the match belongs to
+    lock: Callable[[int], Season | Round]
+    finish: Callable[[Season | Round], object]  # ends the parent after its last match
+    sides: tuple[str, str]  # the fields of the two sides (teams or entrants)
+    scores: tuple[str, str]
+    played: str  # the status of a match its game decided
+
+
+_KINDS = (
+    _Kind(
+        model=Fixture,
+        parent="season",
+        lock=lock_season,
+        finish=season_finish_if_done,
+        sides=("home", "away"),
+        scores=("home_score", "away_score"),
+        played=Fixture.Status.PLAYED,
+    ),
+    _Kind(
+        model=Pairing,
+        parent="round",
+        lock=lock_round,
+        finish=lambda round_: finish_if_done(round_, round_.pairings.all()),
+        sides=("entrant_a", "entrant_b"),
+        scores=("score_a", "score_b"),
+        played=Pairing.Status.FINISHED,
+    ),
+)
 
 
 def record_game(*, game_id: int) -> bool:
@@ -18,12 +56,14 @@ def record_game(*, game_id: int) -> bool:
 
     True when it wrote something. Running it again, or for a game whose fixture was
     decided by forfeit meanwhile, or for a game of neither, changes nothing."""
-    season_id = Fixture.objects.filter(game_id=game_id).values_list("season_id", flat=True).first()
-    if season_id is not None:
-        return _record_fixture(season_id=season_id, game_id=game_id)
-    round_id = Pairing.objects.filter(game_id=game_id).values_list("round_id", flat=True).first()
-    if round_id is not None:
-        return _record_pairing(round_id=round_id, game_id=game_id)
+    for kind in _KINDS:
+        parent_id = (
+            kind.model.objects.filter(game_id=game_id)
+            .values_list(f"{kind.parent}_id", flat=True)
+            .first()
+        )
+        if parent_id is not None:
+            return _record(kind, parent_id=parent_id, game_id=game_id)
     return False
 
 
@@ -38,32 +78,19 @@ def _final_scores(game: Game) -> tuple[int, int]:
 
 
 @transaction.atomic
-def _record_fixture(*, season_id: int, game_id: int) -> bool:
-    season = lock_season(season_id)
-    fixture = Fixture.objects.select_for_update().get(game_id=game_id)
+def _record(kind: _Kind, *, parent_id: int, game_id: int) -> bool:
+    parent = kind.lock(parent_id)
+    match = kind.model.objects.select_for_update().get(game_id=game_id)
     game = Game.objects.get(pk=game_id)
-    if fixture.status != Fixture.Status.PLAYING or game.status != Game.Status.FINISHED:
+    if match.status != kind.model.Status.PLAYING or game.status != Game.Status.FINISHED:
         return False
-    fixture.home_score, fixture.away_score = _final_scores(game)
-    fixture.winner_id = fixture.home_id if game.winner == 0 else fixture.away_id
-    fixture.status, fixture.decided_at = Fixture.Status.PLAYED, timezone.now()
-    fixture.save(update_fields=["home_score", "away_score", "winner", "status", "decided_at"])
-    season_finish_if_done(season)
-    return True
-
-
-@transaction.atomic
-def _record_pairing(*, round_id: int, game_id: int) -> bool:
-    round_ = Round.objects.select_for_update().get(pk=round_id)
-    pairing_ = Pairing.objects.select_for_update().get(game_id=game_id)
-    game = Game.objects.get(pk=game_id)
-    if pairing_.status != Pairing.Status.PLAYING or game.status != Game.Status.FINISHED:
-        return False
-    pairing_.score_a, pairing_.score_b = _final_scores(game)
-    pairing_.winner_id = pairing_.entrant_a_id if game.winner == 0 else pairing_.entrant_b_id
-    pairing_.status, pairing_.decided_at = Pairing.Status.FINISHED, timezone.now()
-    pairing_.save(update_fields=["score_a", "score_b", "winner", "status", "decided_at"])
-    round_finish_if_done(round_)
+    first, second = (getattr(match, f"{side}_id") for side in kind.sides)
+    for field, score in zip(kind.scores, _final_scores(game), strict=True):
+        setattr(match, field, score)
+    match.winner_id = first if game.winner == 0 else second
+    match.status, match.decided_at = kind.played, timezone.now()
+    match.save(update_fields=[*kind.scores, "winner", "status", "decided_at"])
+    kind.finish(parent)
     return True
 
 
@@ -72,15 +99,11 @@ def sweep(*, now: datetime | None = None) -> dict:
     club admins once about each fixture whose deadline passed unplayed."""
     now = now or timezone.now()
     recorded = 0
-    finished = Q(game__status=Game.Status.FINISHED)
-    for game_id in Fixture.objects.filter(finished, status=Fixture.Status.PLAYING).values_list(
-        "game_id", flat=True
-    ):
-        recorded += record_game(game_id=game_id)
-    for game_id in Pairing.objects.filter(finished, status=Pairing.Status.PLAYING).values_list(
-        "game_id", flat=True
-    ):
-        recorded += record_game(game_id=game_id)
+    for kind in _KINDS:
+        for game_id in kind.model.objects.filter(
+            game__status=Game.Status.FINISHED, status=kind.model.Status.PLAYING
+        ).values_list("game_id", flat=True):
+            recorded += record_game(game_id=game_id)
     overdue = 0
     for fixture_id in Fixture.objects.filter(
         status=Fixture.Status.SCHEDULED,

@@ -9,22 +9,17 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import inputs, services as games
+from games import services as games
 from leagues import pairing, selectors
 from leagues.models import Club, Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services.clubs import check_club_admin
+from leagues.services.matches import check_rules, finish_if_done
 from leagues.services.notifications import notify
 
 ROUND_DAYS_RANGE = (1, 60)
 # How far ahead a season may start or a deadline may be moved. Dates beyond it are
 # mistakes, and near the year 9999 adding a round's days would overflow the calendar.
 PLAN_AHEAD = timedelta(days=366)
-
-
-def check_rules(*, preset: str, options: dict | None, turn_seconds: int) -> None:
-    """The rules of a season or tournament must make a valid game."""
-    games.check_ruleset(preset, options)
-    inputs.turn_seconds(turn_seconds)
 
 
 def lock_season(season_id: int) -> Season:
@@ -320,14 +315,9 @@ def fixture_extend(*, fixture_id: int, admin: User, deadline: datetime, note: st
 
 
 def season_finish_if_done(season: Season) -> None:
-    """Called with the season locked, so two last results cannot both miss the end."""
-    open_fixtures = season.fixtures.filter(
-        status__in=[Fixture.Status.SCHEDULED, Fixture.Status.PLAYING]
-    )
-    if season.status != Season.Status.RUNNING or open_fixtures.exists():
+    """Ends the season (locked) after its last fixture, and tells its players."""
+    if not finish_if_done(season, season.fixtures.all()):
         return
-    season.status, season.finished_at = Season.Status.FINISHED, timezone.now()
-    season.save(update_fields=["status", "finished_at"])
     standings = selectors.season_standings(season)
     teams = [row.team for row in standings]
     notify(

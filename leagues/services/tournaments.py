@@ -12,6 +12,7 @@ from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import services as games
 from leagues import pairing, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
+from leagues.services.matches import finish_if_done
 from leagues.services.notifications import notify
 
 
@@ -29,6 +30,10 @@ def is_director(user: User) -> bool:
 def check_director(user: User) -> None:
     if not is_director(user):
         raise Forbidden("Only tournament directors can do that")
+
+
+def lock_round(round_id: int) -> Round:
+    return Round.objects.select_for_update().get(pk=round_id)
 
 
 def _lock_tournament(tournament_id: int) -> Tournament:
@@ -345,7 +350,7 @@ def round_start(*, round_id: int, director: User) -> Round:
     if tournament_id is None:
         raise NotFound("There is no such round")
     tournament = _lock_tournament(tournament_id)
-    round_ = Round.objects.select_for_update().get(pk=round_id)
+    round_ = lock_round(round_id)
     pairings = list(
         round_.pairings.select_related(
             "entrant_a__player_a",
@@ -395,20 +400,8 @@ def round_start(*, round_id: int, director: User) -> Round:
     round_.save(update_fields=["status", "started_at"])
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
-    round_finish_if_done(round_)
+    finish_if_done(round_, round_.pairings.all())
     return round_
-
-
-def round_finish_if_done(round_: Round) -> None:
-    """Called with the round locked, so two last results cannot both miss the end."""
-    if round_.status != Round.Status.RUNNING:
-        return
-    if round_.pairings.exclude(
-        status__in=[Pairing.Status.FINISHED, Pairing.Status.FORFEIT, Pairing.Status.BYE]
-    ).exists():
-        return
-    round_.status, round_.finished_at = Round.Status.FINISHED, timezone.now()
-    round_.save(update_fields=["status", "finished_at"])
 
 
 @transaction.atomic
@@ -423,7 +416,7 @@ def pairing_forfeit(
         raise NotFound("There is no such pairing")
     tournament_id, round_id = found[0]
     tournament = _lock_tournament(tournament_id)
-    round_ = Round.objects.select_for_update().get(pk=round_id)
+    round_ = lock_round(round_id)
     row = Pairing.objects.select_for_update().get(pk=pairing_id)
     if row.entrant_b_id is None:
         raise Conflict("A bye needs no forfeit")
@@ -447,7 +440,7 @@ def pairing_forfeit(
         f"Round {round_.number} of {tournament}, table {row.table}: {outcome}",
         selectors.tournament_url(tournament),
     )
-    round_finish_if_done(round_)
+    finish_if_done(round_, round_.pairings.all())
     return row
 
 
