@@ -2,6 +2,7 @@
 both, keyed by game and idempotent, plus the periodic sweep that catches what a lost
 signal missed."""
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -10,10 +11,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game
-from leagues.models import Fixture, Pairing, Round, Season
+from games.results import GameResult, game_result
+from leagues.models import Entrant, Fixture, Pairing, Round, Season, Team
 from leagues.services.matches import finish_if_done
 from leagues.services.seasons import fixture_overdue, lock_season, season_finish_if_done
 from leagues.services.tournaments import lock_round
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,27 +71,37 @@ def record_game(*, game_id: int) -> bool:
     return False
 
 
-def _final_scores(game: Game) -> tuple[int, int]:
-    """The final scores; they always fit the IntegerField columns (up to 2**31 - 1).
-
-    A hand moves a score by at most engine.MAX_HAND_POINTS (9273, from the option ranges)
-    and a game has at most 32767 hands (Hand.number is a PositiveSmallIntegerField), so
-    no score reaches 32767 * 9273 = 303,848,391. tests/leagues/test_bounds.py records it."""
-    home, away = game.state["scores"]
-    return home, away
+def _team_of_first(result: GameResult, first: Team | Entrant, second: Team | Entrant) -> int | None:
+    """The team the first side played for, from where its players sat (or where the
+    second side's did); None when the seats do not tell the two sides apart."""
+    first_team, second_team = (
+        result.team_of((side.player_a_id, side.player_b_id)) for side in (first, second)
+    )
+    if first_team is None and second_team is not None:
+        first_team = 1 - second_team
+    return None if first_team is None or first_team == second_team else first_team
 
 
 @transaction.atomic
 def _record(kind: _Kind, *, parent_id: int, game_id: int) -> bool:
     parent = kind.lock(parent_id)
     match = kind.model.objects.select_for_update().get(game_id=game_id)
-    game = Game.objects.get(pk=game_id)
-    if match.status != kind.model.Status.PLAYING or game.status != Game.Status.FINISHED:
+    result = game_result(game_id)
+    if match.status != kind.model.Status.PLAYING or result is None:
         return False
-    first, second = (getattr(match, f"{side}_id") for side in kind.sides)
-    for field, score in zip(kind.scores, _final_scores(game), strict=True):
-        setattr(match, field, score)
-    match.winner_id = first if game.winner == 0 else second
+    first, second = (getattr(match, side) for side in kind.sides)
+    team = _team_of_first(result, first, second)
+    if team is None:
+        logger.warning("Game %s: its seats do not match %s; not recorded", game_id, match)
+        return False
+    # The scores always fit the IntegerField columns (up to 2**31 - 1): a hand moves a
+    # score by at most engine.MAX_HAND_POINTS (9273, from the option ranges) and a game
+    # has at most 32767 hands (Hand.number is a PositiveSmallIntegerField), so no score
+    # reaches 32767 * 9273 = 303,848,391. tests/leagues/test_bounds.py records it.
+    scores = (result.scores[team], result.scores[1 - team])
+    for name, score in zip(kind.scores, scores, strict=True):
+        setattr(match, name, score)
+    match.winner = first if result.winner == team else second
     match.status, match.decided_at = kind.played, timezone.now()
     match.save(update_fields=[*kind.scores, "winner", "status", "decided_at"])
     kind.finish(parent)

@@ -109,7 +109,9 @@ def test_the_most_extreme_reachable_scores_fit_the_result_columns():
 
 def finish(game: Game, scores: list[int], winner: int) -> None:
     state = {**game.state, "scores": scores, "turn": None, "phase": "finished", "winner": winner}
-    Game.objects.filter(pk=game.pk).update(status="finished", winner=winner, state=state)
+    Game.objects.filter(pk=game.pk).update(
+        status="finished", winner=winner, state=state, finished_at=timezone.now()
+    )
 
 
 EXTREME = (

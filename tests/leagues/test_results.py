@@ -3,9 +3,10 @@
 import time
 
 import pytest
+from django.utils import timezone
 
 from games import services as games
-from games.models import Game
+from games.models import Game, Seat
 from leagues import selectors, tasks
 from leagues.models import Fixture, Pairing
 from leagues.services import results, seasons, tournaments
@@ -130,6 +131,26 @@ def test_an_overdue_fixture_is_still_recorded_if_its_game_had_started(fast_games
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     play_out(fixture.game)
     assert results.record_game(game_id=fixture.game_id) is True
+
+
+@pytest.mark.django_db
+def test_the_side_that_won_is_the_team_its_players_sat_in_whatever_the_seats(fast_games):
+    """A result follows the people, not seat numbers: with the home team at seats 1 and 3
+    (instead of 0 and 2), the win and the scores of team 0 are the away team's."""
+    fixture = running_fixture()
+    game = fixture.game
+    users = dict(Seat.objects.filter(game=game).values_list("position", "user_id"))
+    Seat.objects.filter(game=game).update(user=None)  # one seat per person, even meanwhile
+    for position in range(4):
+        Seat.objects.filter(game=game, position=position).update(user_id=users[(position + 1) % 4])
+    state = {**game.state, "scores": [300, 120], "turn": None, "phase": "finished", "winner": 0}
+    Game.objects.filter(pk=game.pk).update(
+        status="finished", winner=0, state=state, finished_at=timezone.now()
+    )
+    assert results.record_game(game_id=game.pk) is True
+    fixture.refresh_from_db()
+    assert fixture.winner == fixture.away
+    assert (fixture.home_score, fixture.away_score) == (120, 300)
 
 
 def test_a_real_worker_plays_the_game_and_records_the_result(celery_worker):
