@@ -18,7 +18,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from core.errors import Conflict, Refused
-from games.engine import PRESETS
+from games.forms import preset_field
 from leagues import selectors
 from leagues.models import (
     Club,
@@ -92,7 +92,7 @@ class StepButtonsMixin:
 
 
 class TournamentForm(forms.ModelForm):
-    preset = forms.ChoiceField(choices=[(name, name.replace("-", " ").title()) for name in PRESETS])
+    preset = preset_field(custom=False)
 
     class Meta:
         model = Tournament
