@@ -339,8 +339,13 @@ class Entrant(models.Model):
         default=True, help_text="Off while the partner has not accepted the registration."
     )
     name = models.CharField(max_length=80, blank=True)
-    # Seeds elimination brackets and pairs single entrants; the director may edit it.
-    seed_rating = models.IntegerField(default=1500)
+    # Seeds brackets and pairs single entrants. Empty until registration closes, which
+    # fills it from the players' ranked ratings; a rating the director enters stays.
+    seed_rating = models.IntegerField(
+        null=True,
+        blank=True,
+        help_text="Empty: the players' ranked ratings when registration closes.",
+    )
     seed = models.PositiveSmallIntegerField(null=True, blank=True)  # fixed at the first round
     withdrawn = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)

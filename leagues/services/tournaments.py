@@ -4,7 +4,7 @@ and starting rounds, forfeits and the finish."""
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -14,6 +14,7 @@ from leagues import pairing, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services.matches import finish_if_done
 from leagues.services.notifications import notify
+from ranked import ratings as ranked_ratings, selectors as ranked_selectors
 
 
 def is_director(user: User) -> bool:
@@ -170,10 +171,27 @@ def tournament_withdraw(*, tournament: Tournament, user: User) -> None:
     notify([partner], f"{user} withdrew your partnership from {tournament}")
 
 
+def _rate(entrants: Iterable[Entrant]) -> None:
+    """Seed ratings from ranked play: a partnership's is its players' displayed ratings
+    averaged (as when two single entrants are paired), a single entrant's their own."""
+    entrants = list(entrants)
+    people = [pk for e in entrants for pk in (e.player_a_id, e.player_b_id) if pk is not None]
+    skills = ranked_selectors.skills_at(people, now=timezone.now())
+    for entrant in entrants:
+        shown = [
+            ranked_ratings.display(skills[pk][0])
+            for pk in (entrant.player_a_id, entrant.player_b_id)
+            if pk is not None
+        ]
+        entrant.seed_rating = sum(shown) // len(shown)
+    Entrant.objects.bulk_update(entrants, ["seed_rating"])
+
+
 @transaction.atomic
 def tournament_close_registration(*, tournament: Tournament, director: User) -> list[Entrant]:
-    """Closes registration and pairs single entrants by rating (the two best together,
-    and so on). Returns the single entrant left without a partner, if any."""
+    """Closes registration, fills the seed ratings nobody entered by hand from ranked
+    ratings, and pairs single entrants by rating (the two best together, and so on).
+    Returns the single entrant left without a partner, if any."""
     check_director(director)
     tournament = _lock_tournament(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
@@ -185,6 +203,7 @@ def tournament_close_registration(*, tournament: Tournament, director: User) -> 
         tournament,
         "did not accept before registration closed",
     )
+    _rate(tournament.entrants.filter(withdrawn=False, seed_rating=None))
     singles = list(
         tournament.entrants.filter(player_b=None, withdrawn=False)
         .select_related("player_a")
@@ -243,7 +262,7 @@ def check_round_generate(
         seeded = list(
             tournament.entrants.filter(
                 withdrawn=False, player_b__isnull=False, partner_accepted=True
-            ).order_by("-seed_rating", "pk")
+            ).order_by(F("seed_rating").desc(nulls_last=True), "pk")
         )
         if len(seeded) < 2:
             raise Invalid("At least two complete partnerships are needed")

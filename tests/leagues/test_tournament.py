@@ -12,6 +12,8 @@ from games.models import Game
 from leagues import selectors
 from leagues.models import Entrant, Notification, Pairing, Round, Tournament
 from leagues.services import tournaments
+from ranked import ratings as ranked_ratings
+from ranked.models import Rating
 from tests.factories import UserFactory
 from tests.leagues.factories import (
     TournamentFactory,
@@ -549,3 +551,43 @@ def test_a_round_waits_for_players_still_seated_in_another_game():
     games.table_leave(game_id=casual.pk, user=people[3])
     tournaments.round_start(round_id=round_.pk, director=boss)
     assert Round.objects.get(pk=round_.pk).status == "running"
+
+
+def rated(display: int | None):
+    """A person whose displayed ranked rating is `display` (None: a newcomer, unrated)."""
+    user = UserFactory()
+    if display is not None:
+        mu = ranked_ratings.MU0 + (display - ranked_ratings.DISPLAY_BASE) / 50
+        Rating.objects.create(user=user, mu=mu, sigma=4.0, games=30)
+    return user
+
+
+def test_closing_registration_seeds_by_ranked_ratings_and_a_directors_rating_stays():
+    boss = director()
+    tournament = TournamentFactory(format="elimination")
+    mixed = partnership(tournament, rated(1900), rated(1300))
+    by_hand = partnership(tournament, rated(1000), rated(1000))
+    Entrant.objects.filter(pk=by_hand.pk).update(seed_rating=2000)  # the director's
+    singles = {display: rated(display) for display in (1800, 1000, 1700, None)}
+    for person in singles.values():
+        tournaments.tournament_register(tournament=tournament, user=person)
+    assert tournament.entrants.filter(seed_rating=None).count() == 5  # filled at closing
+
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    seeds = {frozenset((e.player_a_id, e.player_b_id)): e.seed_rating
+             for e in tournament.entrants.all()}  # fmt: skip
+    assert seeds == {
+        frozenset((mixed.player_a_id, mixed.player_b_id)): 1600,  # the two averaged
+        frozenset((by_hand.player_a_id, by_hand.player_b_id)): 2000,
+        # Singles are paired by rating, the two best together; a newcomer counts 1500.
+        frozenset((singles[1800].pk, singles[1700].pk)): 1750,
+        frozenset((singles[None].pk, singles[1000].pk)): 1250,
+    }
+
+    # After closing the ratings are the director's: an edit then decides the seeds.
+    Entrant.objects.filter(pk=mixed.pk).update(seed_rating=2100)
+    Rating.objects.filter(user_id=mixed.player_b_id).update(mu=ranked_ratings.MU0 + 20)
+    tournaments.round_generate(tournament=tournament, director=boss)
+    top = tournament.entrants.order_by("seed")[:2]
+    assert [entrant.pk for entrant in top] == [mixed.pk, by_hand.pk]
+    assert Entrant.objects.get(pk=mixed.pk).seed_rating == 2100
