@@ -175,6 +175,9 @@ class Fixture(models.Model):
         BYE = "bye", "Bye"
 
     DECIDED = (Status.PLAYED, Status.FORFEIT, Status.BYE)
+    # The fields of its two sides and of their scores, as a Pairing names its own.
+    SIDES = ("home", "away")
+    SCORES = ("home_score", "away_score")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
     round = models.PositiveSmallIntegerField()
@@ -414,6 +417,9 @@ class Pairing(models.Model):
         BYE = "bye", "Bye"
 
     DECIDED = (Status.FINISHED, Status.FORFEIT, Status.BYE)
+    # The fields of its two sides and of their scores, as a Fixture names its own.
+    SIDES = ("entrant_a", "entrant_b")
+    SCORES = ("score_a", "score_b")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     table = models.PositiveSmallIntegerField()

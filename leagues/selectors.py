@@ -157,6 +157,13 @@ def club_page(club: Club, user: User | None) -> dict:
 # Leagues
 
 
+def _match(row: Fixture | Pairing, points: tuple[int, int] = (0, 0)) -> standings.Match:
+    """A decided fixture or pairing as the standings see it: sides by primary key."""
+    first, second = (getattr(row, f"{side}_id") for side in row.SIDES)
+    scores = tuple(getattr(row, name) for name in row.SCORES)
+    return standings.Match(first, second, row.winner_id, scores, points)
+
+
 @dataclass
 class TeamRow(standings.Row):
     team: Team | None = None
@@ -183,11 +190,8 @@ def season_standings(season: Season) -> list[TeamRow]:
     return standings.league_table(
         teams,
         [
-            standings.Match(
-                first=fixture.home_id,
-                second=fixture.away_id,
-                winner=fixture.winner_id,
-                scores=(fixture.home_score, fixture.away_score),
+            _match(
+                fixture,
                 points=(
                     _league_points(season, fixture, fixture.home_id),
                     _league_points(season, fixture, fixture.away_id),
@@ -265,20 +269,12 @@ def tournament_standings(
     }
     decided = Pairing.objects.filter(
         round__tournament=tournament,
-        status__in=[Pairing.Status.FINISHED, Pairing.Status.FORFEIT, Pairing.Status.BYE],
+        status__in=Pairing.DECIDED,
     )
     order = {pk: index for index, pk in enumerate(seeds or [])}
     return standings.tournament_table(
         entrants,
-        [
-            standings.Match(
-                first=row.entrant_a_id,
-                second=row.entrant_b_id,
-                winner=row.winner_id,
-                scores=(row.score_a, row.score_b),
-            )
-            for row in decided
-        ],
+        [_match(row) for row in decided],
         swiss=tournament.format == Tournament.Format.SWISS,
         seed=lambda pk: (order.get(pk, entrants[pk].seed or 10_000), pk),
         row=lambda pk: EntrantRow(pk, entrant=entrants[pk]),

@@ -22,14 +22,14 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class _Kind:
-    """Where a kind of match (a fixture or a pairing) keeps what recording writes."""
+    """How recording reaches a kind of match (a fixture or a pairing): the season or round
+    it belongs to, locked first and ended after its last match, and its played status.
+    Its sides and scores are named by the model (SIDES, SCORES)."""
 
     model: type[Fixture] | type[Pairing]
     parent: str  # the field of the season or round the match belongs to
     lock: Callable[[int], Season | Round]
     finish: Callable[[Season | Round], object]  # ends the parent after its last match
-    sides: tuple[str, str]  # the fields of the two sides (teams or entrants)
-    scores: tuple[str, str]
     played: str  # the status of a match its game decided
 
 
@@ -39,8 +39,6 @@ _KINDS = (
         parent="season",
         lock=lock_season,
         finish=season_finish_if_done,
-        sides=("home", "away"),
-        scores=("home_score", "away_score"),
         played=Fixture.Status.PLAYED,
     ),
     _Kind(
@@ -48,8 +46,6 @@ _KINDS = (
         parent="round",
         lock=lock_round,
         finish=lambda round_: finish_if_done(round_, round_.pairings.all()),
-        sides=("entrant_a", "entrant_b"),
-        scores=("score_a", "score_b"),
         played=Pairing.Status.FINISHED,
     ),
 )
@@ -89,7 +85,7 @@ def _record(kind: _Kind, *, parent_id: int, game_id: int) -> bool:
     result = game_result(game_id)
     if match.status != kind.model.Status.PLAYING or result is None:
         return False
-    first, second = (getattr(match, side) for side in kind.sides)
+    first, second = (getattr(match, side) for side in kind.model.SIDES)
     team = _team_of_first(result, first, second)
     if team is None:
         logger.warning("Game %s: its seats do not match %s; not recorded", game_id, match)
@@ -99,11 +95,11 @@ def _record(kind: _Kind, *, parent_id: int, game_id: int) -> bool:
     # has at most 32767 hands (Hand.number is a PositiveSmallIntegerField), so no score
     # reaches 32767 * 9273 = 303,848,391. tests/leagues/test_bounds.py records it.
     scores = (result.scores[team], result.scores[1 - team])
-    for name, score in zip(kind.scores, scores, strict=True):
+    for name, score in zip(kind.model.SCORES, scores, strict=True):
         setattr(match, name, score)
     match.winner = first if result.winner == team else second
     match.status, match.decided_at = kind.played, timezone.now()
-    match.save(update_fields=[*kind.scores, "winner", "status", "decided_at"])
+    match.save(update_fields=[*kind.model.SCORES, "winner", "status", "decided_at"])
     kind.finish(parent)
     return True
 
