@@ -1,4 +1,5 @@
-"""Forms of the lobby: creating a table with a preset or custom rules."""
+"""Forms of the lobby: creating a table with a preset or custom rules. The ruleset piece
+(preset choices, option fields, resolving "custom") serves the league forms too."""
 
 from dataclasses import fields
 
@@ -24,52 +25,61 @@ OPTION_LABELS = {
 }
 
 
-class CreateTableForm(forms.Form):
-    preset = forms.ChoiceField(
-        choices=[(name, name.replace("-", " ").title()) for name in PRESETS]
-        + [("custom", "Custom rules")],
-        initial="classic",
-    )
+# The rules of a game, as a form chooses them: one of the presets, or (where a form offers
+# it) "custom", which is the classic preset changed by one field per Ruleset option.
+PRESET_CHOICES = [(name, name.replace("-", " ").title()) for name in PRESETS]
+CUSTOM = "custom"
+
+
+def preset_field(*, custom: bool = True, **kwargs) -> forms.ChoiceField:
+    """The choice of a preset, and with `custom` of custom rules (RulesetOptionsMixin)."""
+    choices = PRESET_CHOICES + ([(CUSTOM, "Custom rules")] if custom else [])
+    return forms.ChoiceField(choices=choices, **kwargs)
+
+
+class RulesetOptionsMixin:
+    """For a form with a `preset_field()` named `preset`: a field per Ruleset option, and
+    the rules the form chose."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        defaults = Ruleset()
+        for option in fields(Ruleset):
+            label, initial = OPTION_LABELS[option.name], getattr(defaults, option.name)
+            kind = forms.BooleanField if option.type is bool else forms.IntegerField
+            self.fields[option.name] = kind(required=False, initial=initial, label=label)
+
+    def option_fields(self):
+        return [self[option.name] for option in fields(Ruleset)]
+
+    def rules(self) -> tuple[str, dict | None]:
+        """The preset and the custom options (None: the preset as it is). An empty option
+        is the default, but for the losing score, where empty means none."""
+        preset = self.cleaned_data["preset"]
+        if preset != CUSTOM:
+            return preset, None
+        options = {}
+        for option in fields(Ruleset):
+            value = self.cleaned_data.get(option.name)
+            if value is None and option.name != "losing_score":
+                value = getattr(Ruleset(), option.name)
+            options[option.name] = value
+        return "classic", options
+
+
+class CreateTableForm(RulesetOptionsMixin, forms.Form):
+    preset = preset_field(initial="classic")
     turn_seconds = forms.IntegerField(min_value=5, max_value=600, initial=30, label="Turn time (s)")
     private = forms.BooleanField(required=False, label="Private (invite link only)")
     seat_1 = forms.ChoiceField(choices=SEAT_CHOICES, initial="standard", label="Left")
     seat_2 = forms.ChoiceField(choices=SEAT_CHOICES, initial="standard", label="Partner")
     seat_3 = forms.ChoiceField(choices=SEAT_CHOICES, initial="standard", label="Right")
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        defaults = Ruleset()
-        for field in fields(Ruleset):
-            label, initial = OPTION_LABELS[field.name], getattr(defaults, field.name)
-            if field.type is bool:
-                self.fields[field.name] = forms.BooleanField(
-                    required=False, initial=initial, label=label
-                )
-            else:
-                self.fields[field.name] = forms.IntegerField(
-                    required=False, initial=initial, label=label
-                )
-
-    def option_fields(self):
-        return [self[field.name] for field in fields(Ruleset)]
-
     def main_fields(self):
         return [self[name] for name in ("preset", "turn_seconds", "private")]
 
     def seat_fields(self):
         return [self[name] for name in ("seat_1", "seat_2", "seat_3")]
-
-    def options(self) -> dict | None:
-        """The custom ruleset options, or None to play the preset as it is."""
-        if self.cleaned_data["preset"] != "custom":
-            return None
-        options = {}
-        for field in fields(Ruleset):
-            value = self.cleaned_data.get(field.name)
-            if value is None and field.name != "losing_score":
-                value = getattr(Ruleset(), field.name)
-            options[field.name] = value
-        return options
 
     def bots(self) -> dict:
         return {

@@ -43,12 +43,12 @@ def play_now(request: HttpRequest) -> HttpResponse:
 def create_table(request: HttpRequest) -> HttpResponse:
     form = CreateTableForm(request.POST)
     if form.is_valid():
-        preset = form.cleaned_data["preset"]
+        preset, options = form.rules()
         try:
             game = services.table_create(
                 owner=request.user,
-                preset="classic" if preset == "custom" else preset,
-                options=form.options(),
+                preset=preset,
+                options=options,
                 bots=form.bots(),
                 private=form.cleaned_data["private"],
                 turn_seconds=form.cleaned_data["turn_seconds"],

@@ -18,8 +18,8 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from core.errors import Conflict, Refused
-from games.engine import PRESETS
-from leagues import selectors, services
+from games.forms import preset_field
+from leagues import selectors
 from leagues.models import (
     Club,
     Entrant,
@@ -31,6 +31,7 @@ from leagues.models import (
     Team,
     Tournament,
 )
+from leagues.services import matches, tournaments
 
 
 def _run(
@@ -91,7 +92,7 @@ class StepButtonsMixin:
 
 
 class TournamentForm(forms.ModelForm):
-    preset = forms.ChoiceField(choices=[(name, name.replace("-", " ").title()) for name in PRESETS])
+    preset = preset_field(custom=False)
 
     class Meta:
         model = Tournament
@@ -105,7 +106,7 @@ class TournamentForm(forms.ModelForm):
                 if name in self.changed_data:
                     self.add_error(name, "This cannot change once rounds are paired")
         try:
-            services.check_rules(
+            matches.check_rules(
                 preset=data.get("preset"),
                 options=data.get("options"),
                 turn_seconds=data.get("turn_seconds"),
@@ -200,7 +201,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda t: services.tournament_open_registration(tournament=t, director=request.user),
+            lambda t: tournaments.tournament_open_registration(tournament=t, director=request.user),
             lambda t, _: f"{t}: registration is open",
         )
 
@@ -217,7 +218,9 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda t: services.tournament_close_registration(tournament=t, director=request.user),
+            lambda t: tournaments.tournament_close_registration(
+                tournament=t, director=request.user
+            ),
             done,
         )
 
@@ -227,7 +230,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda t: services.round_generate(tournament=t, director=request.user),
+            lambda t: tournaments.round_generate(tournament=t, director=request.user),
             lambda t, r: (
                 f"{t}: round {r.number} is paired. Review and edit the pairings, "
                 "then start the round"
@@ -243,7 +246,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
             draft = tournament.rounds.filter(status=Round.Status.DRAFT).first()
             if draft is None:
                 raise Conflict("No round is waiting to start: pair the next round first")
-            return services.round_start(round_id=draft.pk, director=request.user)
+            return tournaments.round_start(round_id=draft.pk, director=request.user)
 
         _run(
             self,
@@ -259,7 +262,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda t: services.tournament_finish(tournament=t, director=request.user),
+            lambda t: tournaments.tournament_finish(tournament=t, director=request.user),
             lambda t, _: f"{t} is finished",
         )
 
@@ -360,7 +363,7 @@ class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
             self,
             request,
             queryset.order_by("number"),
-            lambda r: services.round_start(round_id=r.pk, director=request.user),
+            lambda r: tournaments.round_start(round_id=r.pk, director=request.user),
             lambda r, _: f"{r} has started; the players have been told",
         )
 
@@ -390,7 +393,9 @@ class PairingAdmin(admin.ModelAdmin):
     def _forfeit(self, request, queryset, side: str | None) -> None:
         def forfeit(row: Pairing) -> Pairing:
             winner = {"a": row.entrant_a, "b": row.entrant_b}.get(side)
-            return services.pairing_forfeit(pairing_id=row.pk, director=request.user, winner=winner)
+            return tournaments.pairing_forfeit(
+                pairing_id=row.pk, director=request.user, winner=winner
+            )
 
         _run(
             self,

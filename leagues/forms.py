@@ -1,15 +1,12 @@
 """Forms of the club and league pages."""
 
-from dataclasses import fields
-
 from django import forms
 from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Refused
-from games.engine import PRESETS, Ruleset
-from games.forms import OPTION_LABELS
-from leagues.services import check_start_date
+from games.forms import RulesetOptionsMixin, preset_field
+from leagues.services.seasons import check_start_date
 
 
 class ClubForm(forms.Form):
@@ -29,14 +26,9 @@ class ClubSettingsForm(forms.Form):
     public = forms.BooleanField(required=False, label="Public (listed; anyone may ask to join)")
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(RulesetOptionsMixin, forms.Form):
     name = forms.CharField(max_length=80, initial="Season 1")
-    preset = forms.ChoiceField(
-        choices=[(name, name.replace("-", " ").title()) for name in PRESETS]
-        + [("custom", "Custom rules")],
-        initial="classic",
-        label="Rules",
-    )
+    preset = preset_field(initial="classic", label="Rules")
     turn_seconds = forms.IntegerField(min_value=5, max_value=600, initial=30, label="Turn time (s)")
     start_date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     round_days = forms.IntegerField(
@@ -51,11 +43,6 @@ class SeasonForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["start_date"].initial = timezone.localdate()
-        defaults = Ruleset()
-        for option in fields(Ruleset):
-            label, initial = OPTION_LABELS[option.name], getattr(defaults, option.name)
-            kind = forms.BooleanField if option.type is bool else forms.IntegerField
-            self.fields[option.name] = kind(required=False, initial=initial, label=label)
 
     def clean_start_date(self):
         start_date = self.cleaned_data["start_date"]
@@ -69,22 +56,6 @@ class SeasonForm(forms.Form):
         names = ("name", "preset", "turn_seconds", "start_date", "round_days", "points_win",
                  "points_loss", "double_round_robin")  # fmt: skip
         return [self[name] for name in names]
-
-    def option_fields(self):
-        return [self[option.name] for option in fields(Ruleset)]
-
-    def rules(self) -> tuple[str, dict | None]:
-        """The preset and the custom options (None: the preset as it is)."""
-        preset = self.cleaned_data["preset"]
-        if preset != "custom":
-            return preset, None
-        options = {}
-        for option in fields(Ruleset):
-            value = self.cleaned_data.get(option.name)
-            if value is None and option.name != "losing_score":
-                value = getattr(Ruleset(), option.name)
-            options[option.name] = value
-        return "classic", options
 
 
 class MemberChoiceField(forms.ModelChoiceField):

@@ -174,6 +174,11 @@ class Fixture(models.Model):
         FORFEIT = "forfeit", "Forfeit"
         BYE = "bye", "Bye"
 
+    DECIDED = (Status.PLAYED, Status.FORFEIT, Status.BYE)
+    # The fields of its two sides and of their scores, as a Pairing names its own.
+    SIDES = ("home", "away")
+    SCORES = ("home_score", "away_score")
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
     round = models.PositiveSmallIntegerField()
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
@@ -204,7 +209,7 @@ class Fixture(models.Model):
 
     @property
     def decided(self) -> bool:
-        return self.status in (self.Status.PLAYED, self.Status.FORFEIT, self.Status.BYE)
+        return self.status in self.DECIDED
 
     @property
     def overdue(self) -> bool:
@@ -337,8 +342,13 @@ class Entrant(models.Model):
         default=True, help_text="Off while the partner has not accepted the registration."
     )
     name = models.CharField(max_length=80, blank=True)
-    # Seeds elimination brackets and pairs single entrants; the director may edit it.
-    seed_rating = models.IntegerField(default=1500)
+    # Seeds brackets and pairs single entrants. Empty until registration closes, which
+    # fills it from the players' ranked ratings; a rating the director enters stays.
+    seed_rating = models.IntegerField(
+        null=True,
+        blank=True,
+        help_text="Empty: the players' ranked ratings when registration closes.",
+    )
     seed = models.PositiveSmallIntegerField(null=True, blank=True)  # fixed at the first round
     withdrawn = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
@@ -406,6 +416,11 @@ class Pairing(models.Model):
         FORFEIT = "forfeit", "Forfeit"
         BYE = "bye", "Bye"
 
+    DECIDED = (Status.FINISHED, Status.FORFEIT, Status.BYE)
+    # The fields of its two sides and of their scores, as a Fixture names its own.
+    SIDES = ("entrant_a", "entrant_b")
+    SCORES = ("score_a", "score_b")
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     table = models.PositiveSmallIntegerField()
     entrant_a = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
@@ -438,7 +453,7 @@ class Pairing(models.Model):
 
     @property
     def decided(self) -> bool:
-        return self.status in (self.Status.FINISHED, self.Status.FORFEIT, self.Status.BYE)
+        return self.status in self.DECIDED
 
 
 class Notification(models.Model):

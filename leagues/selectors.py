@@ -1,7 +1,7 @@
 """Reads of clubs, leagues and tournaments: pages' data, standings and brackets."""
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Count, Prefetch
@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.selectors import game_url
-from leagues import pairing
+from leagues import pairing, standings
 from leagues.models import (
     Club,
     Entrant,
@@ -51,6 +51,16 @@ def membership_of(club: Club, user: User | None) -> Membership | None:
     if user is None or not user.is_authenticated:
         return None
     return club.memberships.filter(user=user).first()
+
+
+def club_admins(club: Club) -> list[User]:
+    """The owner and the admins."""
+    return [
+        membership.user
+        for membership in club.memberships.select_related("user").filter(
+            role__in=[Membership.Role.OWNER, Membership.Role.ADMIN]
+        )
+    ]
 
 
 def may_view_club(club: Club, user: User | None) -> bool:
@@ -147,21 +157,16 @@ def club_page(club: Club, user: User | None) -> dict:
 # Leagues
 
 
-@dataclass
-class TeamRow:
-    team: Team
-    played: int = 0
-    won: int = 0
-    lost: int = 0
-    points: int = 0
-    points_for: int = 0
-    points_against: int = 0
-    head_to_head: int = 0  # league points against the teams level on points
-    position: int = 0
+def _match(row: Fixture | Pairing, points: tuple[int, int] = (0, 0)) -> standings.Match:
+    """A decided fixture or pairing as the standings see it: sides by primary key."""
+    first, second = (getattr(row, f"{side}_id") for side in row.SIDES)
+    scores = tuple(getattr(row, name) for name in row.SCORES)
+    return standings.Match(first, second, row.winner_id, scores, points)
 
-    @property
-    def difference(self) -> int:
-        return self.points_for - self.points_against
+
+@dataclass
+class TeamRow(standings.Row):
+    team: Team | None = None
 
 
 def _league_points(season: Season, fixture: Fixture, team_id: int) -> int:
@@ -175,42 +180,28 @@ def season_standings(season: Season) -> list[TeamRow]:
     """Played, won, lost, league points, game points for and against. Ties are broken by
     the league points between the tied teams (head-to-head), then the difference, then
     points for. A forfeit counts as a win and a loss, with no game points."""
-    rows = {
-        team.pk: TeamRow(team=team)
+    teams = {
+        team.pk: team
         for team in season.teams.select_related("player_a", "player_b").order_by("name")
     }
-    results = list(
-        season.fixtures.filter(
-            status__in=[Fixture.Status.PLAYED, Fixture.Status.FORFEIT], away__isnull=False
-        )
+    results = season.fixtures.filter(
+        status__in=[Fixture.Status.PLAYED, Fixture.Status.FORFEIT], away__isnull=False
     )
-    for fixture in results:
-        sides = (
-            (fixture.home_id, fixture.home_score, fixture.away_score),
-            (fixture.away_id, fixture.away_score, fixture.home_score),
-        )
-        for team_id, scored, conceded in sides:
-            row = rows[team_id]
-            row.played += 1
-            row.won += fixture.winner_id == team_id
-            row.lost += fixture.winner_id != team_id
-            row.points += _league_points(season, fixture, team_id)
-            row.points_for += scored or 0
-            row.points_against += conceded or 0
-    level = defaultdict(set)
-    for row in rows.values():
-        level[row.points].add(row.team.pk)
-    for fixture in results:
-        if fixture.away_id in level[rows[fixture.home_id].points]:
-            for team_id in (fixture.home_id, fixture.away_id):
-                rows[team_id].head_to_head += _league_points(season, fixture, team_id)
-    ordered = sorted(
-        rows.values(),
-        key=lambda r: (-r.points, -r.head_to_head, -r.difference, -r.points_for, r.team.name),
+    return standings.league_table(
+        teams,
+        [
+            _match(
+                fixture,
+                points=(
+                    _league_points(season, fixture, fixture.home_id),
+                    _league_points(season, fixture, fixture.away_id),
+                ),
+            )
+            for fixture in results
+        ],
+        name=lambda pk: teams[pk].name,
+        row=lambda pk: TeamRow(pk, team=teams[pk]),
     )
-    for position, row in enumerate(ordered, start=1):
-        row.position = position
-    return ordered
 
 
 def season_page(season: Season, user: User | None) -> dict:
@@ -260,25 +251,8 @@ def fixture_page(fixture: Fixture, user: User | None, now: datetime) -> dict:
 
 
 @dataclass
-class EntrantRow:
-    entrant: Entrant
-    played: int = 0
-    won: int = 0
-    lost: int = 0
-    byes: int = 0
-    points_for: int = 0
-    points_against: int = 0
-    buchholz: int = 0
-    opponents: list = field(default_factory=list)
-    position: int = 0
-
-    @property
-    def score(self) -> int:
-        return self.won + self.byes
-
-    @property
-    def difference(self) -> int:
-        return self.points_for - self.points_against
+class EntrantRow(standings.Row):
+    entrant: Entrant | None = None
 
 
 def tournament_standings(
@@ -287,47 +261,24 @@ def tournament_standings(
     """Score (a win or a bye is 1), then for Swiss the Buchholz (the sum of the opponents'
     scores), then the game-point difference, then the seed. Forfeits count as wins and
     losses with no game points. `seeds` orders entrants before seeds are fixed."""
-    entrants = tournament.entrants.select_related("player_a", "player_b").filter(
-        player_b__isnull=False, partner_accepted=True
-    )
-    rows = {entrant.pk: EntrantRow(entrant=entrant) for entrant in entrants}
+    entrants = {
+        entrant.pk: entrant
+        for entrant in tournament.entrants.select_related("player_a", "player_b").filter(
+            player_b__isnull=False, partner_accepted=True
+        )
+    }
     decided = Pairing.objects.filter(
         round__tournament=tournament,
-        status__in=[Pairing.Status.FINISHED, Pairing.Status.FORFEIT, Pairing.Status.BYE],
+        status__in=Pairing.DECIDED,
     )
-    for row_ in decided:
-        if row_.entrant_b_id is None:
-            if row_.entrant_a_id in rows:
-                rows[row_.entrant_a_id].byes += 1
-            continue
-        for me, other, scored, conceded in (
-            (row_.entrant_a_id, row_.entrant_b_id, row_.score_a, row_.score_b),
-            (row_.entrant_b_id, row_.entrant_a_id, row_.score_b, row_.score_a),
-        ):
-            if me not in rows:
-                continue
-            row = rows[me]
-            row.played += 1
-            row.won += row_.winner_id == me
-            row.lost += row_.winner_id != me
-            row.points_for += scored or 0
-            row.points_against += conceded or 0
-            row.opponents.append(other)
-    for row in rows.values():
-        row.buchholz = sum(rows[other].score for other in row.opponents if other in rows)
     order = {pk: index for index, pk in enumerate(seeds or [])}
-
-    def seed(row: EntrantRow) -> tuple:
-        return (order.get(row.entrant.pk, row.entrant.seed or 10_000), row.entrant.pk)
-
-    swiss = tournament.format == Tournament.Format.SWISS
-    ordered = sorted(
-        rows.values(),
-        key=lambda r: (-r.score, -r.buchholz if swiss else 0, -r.difference, *seed(r)),
+    return standings.tournament_table(
+        entrants,
+        [_match(row) for row in decided],
+        swiss=tournament.format == Tournament.Format.SWISS,
+        seed=lambda pk: (order.get(pk, entrants[pk].seed or 10_000), pk),
+        row=lambda pk: EntrantRow(pk, entrant=entrants[pk]),
     )
-    for position, row in enumerate(ordered, start=1):
-        row.position = position
-    return ordered
 
 
 def _pairings(queryset):

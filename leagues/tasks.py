@@ -5,20 +5,20 @@ import logging
 
 from celery import shared_task
 
-from leagues import services
 from leagues.models import Fixture, Pairing
+from leagues.services import results
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(name="leagues.record_game", acks_late=True)
 def record_game(game_id: int) -> bool:
-    return services.record_game(game_id=game_id)
+    return results.record_game(game_id=game_id)
 
 
 @shared_task(name="leagues.sweep")
 def sweep() -> dict:
-    return services.sweep()
+    return results.sweep()
 
 
 def on_game_finished(sender, game_id: int, **kwargs) -> None:

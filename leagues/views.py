@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.models import User
 from core.errors import Refused
-from leagues import selectors, services
+from leagues import selectors
 from leagues.forms import (
     ClubForm,
     ClubSettingsForm,
@@ -26,6 +26,12 @@ from leagues.forms import (
     TeamForm,
 )
 from leagues.models import Club, Fixture, Membership, Season, Tournament
+from leagues.services import (
+    clubs as club_services,
+    notifications as notification_services,
+    seasons as season_services,
+    tournaments as tournament_services,
+)
 
 
 def _act(request: HttpRequest, call: Callable, *, back: str, done: str = "") -> HttpResponse:
@@ -86,7 +92,7 @@ def clubs(request: HttpRequest) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         if form.is_valid():
             try:
-                club = services.club_create(
+                club = club_services.club_create(
                     owner=request.user,
                     name=form.cleaned_data["name"],
                     description=form.cleaned_data["description"],
@@ -103,7 +109,7 @@ def clubs(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def notifications_read(request: HttpRequest) -> HttpResponse:
-    services.notifications_mark_read(user=request.user)
+    notification_services.notifications_mark_read(user=request.user)
     back = request.POST.get("next", "")
     return redirect(back if back.startswith("/") and not back.startswith("//") else "/clubs/")
 
@@ -132,7 +138,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         return _form_error(request, form, back)
     return _act(
         request,
-        lambda: services.club_update(
+        lambda: club_services.club_update(
             club=club,
             admin=request.user,
             description=form.cleaned_data["description"],
@@ -149,7 +155,7 @@ def club_request(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
     return _act(
         request,
-        lambda: services.club_request_join(club=club, user=request.user),
+        lambda: club_services.club_request_join(club=club, user=request.user),
         back=selectors.club_url(club),
         done="Asked: an admin of the club will answer",
     )
@@ -162,7 +168,7 @@ def club_decide(request: HttpRequest, slug: str, request_id: int) -> HttpRespons
     approve = request.POST.get("decision") == "approve"
     return _act(
         request,
-        lambda: services.club_decide_request(
+        lambda: club_services.club_decide_request(
             request_id=request_id, admin=request.user, approve=approve
         ),
         back=selectors.club_url(club),
@@ -176,7 +182,7 @@ def club_invite(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """Anyone with the link may join, private club or not. A wrong code tells nothing
     about a club one may not see: the same 404 as a club that does not exist."""
     club = Club.objects.filter(slug=slug).first()
-    valid = club is not None and services.invite_code_matches(club, code)
+    valid = club is not None and club_services.invite_code_matches(club, code)
     if not valid:
         if club is None or not selectors.may_view_club(club, request.user):
             raise Http404("There is no such club")
@@ -194,7 +200,7 @@ def club_invite(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         )
     return _act(
         request,
-        lambda: services.club_join_by_invite(club=club, user=request.user, code=code),
+        lambda: club_services.club_join_by_invite(club=club, user=request.user, code=code),
         back=selectors.club_url(club),
         done=f"Welcome to {club}!",
     )
@@ -206,7 +212,7 @@ def club_invite_reset(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
     return _act(
         request,
-        lambda: services.club_reset_invite(club=club, admin=request.user),
+        lambda: club_services.club_reset_invite(club=club, admin=request.user),
         back=selectors.club_url(club),
         done="A new invite link is ready; the old one no longer works",
     )
@@ -219,12 +225,12 @@ def club_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     member = get_object_or_404(User, pk=user_id)
     action = request.POST.get("action")
     if action == "remove":
-        call = partial(services.club_remove_member, club=club, admin=request.user, user=member)
+        call = partial(club_services.club_remove_member, club=club, admin=request.user, user=member)
         done = f"{member} is no longer a member"
     else:
         role = Membership.Role.ADMIN if action == "admin" else Membership.Role.MEMBER
         call = partial(
-            services.club_set_role, club=club, owner=request.user, user=member, role=role
+            club_services.club_set_role, club=club, owner=request.user, user=member, role=role
         )
         done = f"{member} is now {'an admin' if role == Membership.Role.ADMIN else 'a member'}"
     return _act(request, call, back=selectors.club_url(club), done=done)
@@ -237,13 +243,13 @@ def club_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
-    services.check_club_admin(club, request.user)
+    club_services.check_club_admin(club, request.user)
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         preset, options = form.rules()
         data = form.cleaned_data
         try:
-            season = services.season_create(
+            season = season_services.season_create(
                 club=club,
                 admin=request.user,
                 name=data["name"],
@@ -286,7 +292,7 @@ def team_add(request: HttpRequest, season_id: int) -> HttpResponse:
     data = form.cleaned_data
     return _act(
         request,
-        lambda: services.team_add(
+        lambda: season_services.team_add(
             season=season,
             admin=request.user,
             player_a=data["player_a"],
@@ -306,7 +312,7 @@ def team_remove(request: HttpRequest, season_id: int, team_id: int) -> HttpRespo
         raise Http404("There is no such team")
     return _act(
         request,
-        lambda: services.team_remove(team_id=team_id, admin=request.user),
+        lambda: season_services.team_remove(team_id=team_id, admin=request.user),
         back=selectors.season_url(season),
         done="Team removed",
     )
@@ -318,7 +324,7 @@ def season_start(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
     return _act(
         request,
-        lambda: services.season_start(season=season, admin=request.user),
+        lambda: season_services.season_start(season=season, admin=request.user),
         back=selectors.season_url(season),
         done="The season has started: the schedule is below",
     )
@@ -342,7 +348,7 @@ def fixture_present(request: HttpRequest, fixture_id: int) -> HttpResponse:
     fixture = _fixture(request, fixture_id)
 
     def present() -> HttpResponse | None:
-        result = services.fixture_present(fixture_id=fixture.pk, user=request.user)
+        result = season_services.fixture_present(fixture_id=fixture.pk, user=request.user)
         return redirect(selectors.game_url(result.game)) if result.game_id else None
 
     return _act(request, present, back=selectors.fixture_url(fixture))
@@ -359,7 +365,7 @@ def fixture_forfeit(request: HttpRequest, fixture_id: int) -> HttpResponse:
     winner = {"home": fixture.home, "away": fixture.away}.get(form.cleaned_data["winner"])
     return _act(
         request,
-        lambda: services.fixture_forfeit(
+        lambda: season_services.fixture_forfeit(
             fixture_id=fixture.pk,
             admin=request.user,
             winner=winner,
@@ -380,7 +386,7 @@ def fixture_extend(request: HttpRequest, fixture_id: int) -> HttpResponse:
         return _form_error(request, form, back)
     return _act(
         request,
-        lambda: services.fixture_extend(
+        lambda: season_services.fixture_extend(
             fixture_id=fixture.pk,
             admin=request.user,
             deadline=form.cleaned_data["deadline"],
@@ -396,7 +402,9 @@ def fixture_extend(request: HttpRequest, fixture_id: int) -> HttpResponse:
 
 def _tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament, slug=slug)
-    if tournament.status == Tournament.Status.DRAFT and not services.is_director(request.user):
+    if tournament.status == Tournament.Status.DRAFT and not tournament_services.is_director(
+        request.user
+    ):
         raise Http404("There is no such tournament")
     return tournament
 
@@ -427,7 +435,7 @@ def tournament_register(request: HttpRequest, slug: str) -> HttpResponse:
     partner = form.cleaned_data["partner"]
     return _act(
         request,
-        lambda: services.tournament_register(
+        lambda: tournament_services.tournament_register(
             tournament=tournament, user=request.user, partner=partner
         ),
         back=back,
@@ -443,7 +451,7 @@ def tournament_answer(request: HttpRequest, slug: str, entrant_id: int) -> HttpR
     accept = request.POST.get("decision") == "accept"
     return _act(
         request,
-        lambda: services.tournament_answer(
+        lambda: tournament_services.tournament_answer(
             tournament=tournament, user=request.user, entrant_id=entrant_id, accept=accept
         ),
         back=selectors.tournament_url(tournament),
@@ -457,7 +465,7 @@ def tournament_withdraw(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     return _act(
         request,
-        lambda: services.tournament_withdraw(tournament=tournament, user=request.user),
+        lambda: tournament_services.tournament_withdraw(tournament=tournament, user=request.user),
         back=selectors.tournament_url(tournament),
         done="You have withdrawn",
     )

@@ -10,8 +10,8 @@ import pytest
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 
 from games.models import ChatMessage, Game
-from leagues import services as leagues
 from leagues.models import Tournament
+from leagues.services import clubs
 from tests.factories import PASSWORD, UserFactory
 from tests.leagues.factories import TournamentFactory
 from tests.live import wait_until
@@ -215,7 +215,7 @@ def test_the_admin_and_club_pages_work_under_the_content_security_policy(open_pa
     director = UserFactory(is_staff=True, is_superuser=True)
     tournament = TournamentFactory()
     owner = UserFactory()
-    club = leagues.club_create(owner=owner, name="Aces", public=False)
+    club = clubs.club_create(owner=owner, name="Aces", public=False)
 
     page = open_page()
     page.goto(f"{server.url}/admin/login/")

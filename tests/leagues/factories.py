@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from games import services as games
 from games.models import Game
-from leagues import services, tasks
+from leagues import tasks
 from leagues.models import Club, Entrant, Membership, Season, Team, Tournament
+from leagues.services import clubs, seasons, tournaments
 from tests.factories import UserFactory
 
 # Quick games: a hand or two. Every game in these tests is played by bots to the end.
@@ -29,7 +30,7 @@ def club_with(*, owner=None, admins=(), members=0, public=True) -> tuple[Club, l
     """A club with an owner, the given admins and `members` new members; returns the club
     and its plain members."""
     owner = owner or UserFactory()
-    club = services.club_create(owner=owner, name=f"Club of {owner}", public=public)
+    club = clubs.club_create(owner=owner, name=f"Club of {owner}", public=public)
     for admin in admins:
         Membership.objects.create(club=club, user=admin, role=Membership.Role.ADMIN)
     plain = UserFactory.create_batch(members)
@@ -50,8 +51,8 @@ class TournamentFactory(factory.django.DjangoModelFactory):
 
 def partnership(tournament: Tournament, player, partner) -> Entrant:
     """`player` registers with `partner`, who accepts."""
-    entrant = services.tournament_register(tournament=tournament, user=player, partner=partner)
-    return services.tournament_answer(
+    entrant = tournaments.tournament_register(tournament=tournament, user=player, partner=partner)
+    return tournaments.tournament_answer(
         tournament=tournament, user=partner, entrant_id=entrant.pk, accept=True
     )
 
@@ -66,7 +67,7 @@ def director(**kwargs):
 
 
 def season_with_teams(club: Club, admin, teams: int, **options) -> Season:
-    season = services.season_create(
+    season = seasons.season_create(
         club=club,
         admin=admin,
         name=options.pop("name", "Spring"),
@@ -80,7 +81,7 @@ def season_with_teams(club: Club, admin, teams: int, **options) -> Season:
         Membership.objects.bulk_create(
             [Membership(club=club, user=a), Membership(club=club, user=b)]
         )
-        services.team_add(season=season, admin=admin, player_a=a, player_b=b)
+        seasons.team_add(season=season, admin=admin, player_a=a, player_b=b)
     return season
 
 

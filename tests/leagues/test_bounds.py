@@ -9,8 +9,8 @@ from django.utils import timezone
 from core.errors import Invalid
 from games.engine import MAX_HAND_POINTS
 from games.models import Game
-from leagues import services
 from leagues.models import Fixture, FixtureDecision, Pairing, Season
+from leagues.services import results, seasons, tournaments
 from tests.factories import UserFactory
 from tests.leagues.factories import TournamentFactory, club_with, director, past, season_with_teams
 
@@ -30,7 +30,7 @@ def test_a_season_cannot_start_beyond_a_year_from_today(client, start):
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     with pytest.raises(Invalid, match="within a year from today"):
-        services.season_create(club=club, admin=admin, name="Far", start_date=start)
+        seasons.season_create(club=club, admin=admin, name="Far", start_date=start)
     client.force_login(admin)
     response = client.post(f"/clubs/{club.slug}/seasons/new", season_form(start.isoformat()))
     assert response.status_code == 400
@@ -51,7 +51,7 @@ def test_a_year_ahead_is_allowed():
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     start = timezone.localdate() + timedelta(days=366)
-    assert services.season_create(club=club, admin=admin, name="Next", start_date=start)
+    assert seasons.season_create(club=club, admin=admin, name="Next", start_date=start)
 
 
 @pytest.mark.parametrize(
@@ -64,7 +64,7 @@ def test_starting_a_season_stored_with_overflowing_deadlines_is_refused(client, 
     season = season_with_teams(club, admin, 3)
     Season.objects.filter(pk=season.pk).update(start_date=start, round_days=round_days)
     with pytest.raises(Invalid, match="after the year 9999"):
-        services.season_start(season=season, admin=admin)
+        seasons.season_start(season=season, admin=admin)
     client.force_login(admin)
     response = client.post(f"/seasons/{season.pk}/start", follow=True)
     assert response.status_code == 200 and "after the year 9999" in response.content.decode()
@@ -76,11 +76,11 @@ def test_a_deadline_cannot_be_extended_beyond_a_year(client):
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 2)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     fixture = season.fixtures.get()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     with pytest.raises(Invalid, match="within a year from now"):
-        services.fixture_extend(
+        seasons.fixture_extend(
             fixture_id=fixture.pk, admin=admin, deadline=timezone.now() + timedelta(days=367)
         )
     client.force_login(admin)
@@ -109,7 +109,9 @@ def test_the_most_extreme_reachable_scores_fit_the_result_columns():
 
 def finish(game: Game, scores: list[int], winner: int) -> None:
     state = {**game.state, "scores": scores, "turn": None, "phase": "finished", "winner": winner}
-    Game.objects.filter(pk=game.pk).update(status="finished", winner=winner, state=state)
+    Game.objects.filter(pk=game.pk).update(
+        status="finished", winner=winner, state=state, finished_at=timezone.now()
+    )
 
 
 EXTREME = (
@@ -121,13 +123,13 @@ def test_a_league_fixture_with_the_most_extreme_reachable_scores_is_recorded(fas
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 2)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     fixture = season.fixtures.get()
     for player in fixture.players():
-        services.fixture_present(fixture_id=fixture.pk, user=player)
+        seasons.fixture_present(fixture_id=fixture.pk, user=player)
     fixture.refresh_from_db()
     finish(fixture.game, [-EXTREME, EXTREME - 1], winner=1)
-    assert services.record_game(game_id=fixture.game_id) is True
+    assert results.record_game(game_id=fixture.game_id) is True
     fixture.refresh_from_db()
     assert (fixture.home_score, fixture.away_score) == (-EXTREME, EXTREME - 1)
     assert fixture.status == "played" and fixture.winner == fixture.away
@@ -137,12 +139,12 @@ def test_a_tournament_pairing_with_the_most_extreme_reachable_scores_is_recorded
     boss = director()
     tournament = TournamentFactory()
     for player in UserFactory.create_batch(4):  # alone: paired into two partnerships
-        services.tournament_register(tournament=tournament, user=player)
-    services.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = services.round_generate(tournament=tournament, director=boss)
-    services.round_start(round_id=round_.pk, director=boss)
+        tournaments.tournament_register(tournament=tournament, user=player)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
+    tournaments.round_start(round_id=round_.pk, director=boss)
     pairing = round_.pairings.get()
     finish(pairing.game, [EXTREME, -EXTREME], winner=0)
-    assert services.record_game(game_id=pairing.game_id) is True
+    assert results.record_game(game_id=pairing.game_id) is True
     pairing.refresh_from_db()
     assert (pairing.score_a, pairing.score_b) == (EXTREME, -EXTREME)

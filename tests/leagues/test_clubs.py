@@ -5,8 +5,8 @@ import re
 import pytest
 
 from core.errors import Conflict, Forbidden
-from leagues import services
 from leagues.models import Club, JoinRequest, Membership, Notification
+from leagues.services import clubs, notifications
 from tests.factories import UserFactory
 from tests.leagues.factories import club_with
 
@@ -28,7 +28,7 @@ def test_anyone_signed_in_creates_a_club_and_owns_it(client, user):
 
 
 def test_club_names_are_unique_whatever_the_case(client, user):
-    services.club_create(owner=UserFactory(), name="Aces")
+    clubs.club_create(owner=UserFactory(), name="Aces")
     client.force_login(user)
     response = client.post("/clubs/", {"name": "aces", "public": "on"})
     assert response.status_code == 400
@@ -66,11 +66,11 @@ def test_a_declined_request_makes_no_member():
     club, _ = club_with()
     owner = club.memberships.get().user
     newcomer = UserFactory()
-    request = services.club_request_join(club=club, user=newcomer)
-    services.club_decide_request(request_id=request.pk, admin=owner, approve=False)
+    request = clubs.club_request_join(club=club, user=newcomer)
+    clubs.club_decide_request(request_id=request.pk, admin=owner, approve=False)
     assert not Membership.objects.filter(club=club, user=newcomer).exists()
     with pytest.raises(Conflict, match="already answered"):
-        services.club_decide_request(request_id=request.pk, admin=owner, approve=True)
+        clubs.club_decide_request(request_id=request.pk, admin=owner, approve=True)
 
 
 def test_private_clubs_are_hidden_and_joined_by_invite_link_only(client):
@@ -98,7 +98,7 @@ def without_nonces(response) -> str:
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_a_wrong_invite_code_tells_nothing_about_a_private_club(client, method):
     club, _ = club_with(public=False)
-    services.club_update(
+    clubs.club_update(
         club=club, admin=club.memberships.get().user, description="Secret agenda", public=False
     )
     client.force_login(UserFactory())
@@ -126,9 +126,9 @@ def test_a_new_invite_link_retires_the_old_one():
     club, _ = club_with()
     owner = club.memberships.get().user
     old = club.invite_code
-    services.club_reset_invite(club=club, admin=owner)
+    clubs.club_reset_invite(club=club, admin=owner)
     with pytest.raises(Forbidden, match="not valid"):
-        services.club_join_by_invite(club=club, user=UserFactory(), code=old)
+        clubs.club_join_by_invite(club=club, user=UserFactory(), code=old)
 
 
 def test_admins_remove_members_but_not_the_owner_or_other_admins(client):
@@ -154,7 +154,7 @@ def test_admins_remove_members_but_not_the_owner_or_other_admins(client):
 def test_members_cannot_run_the_club(client):
     club, (member, other) = club_with(members=2)
     newcomer = UserFactory()
-    request = services.club_request_join(club=club, user=newcomer)
+    request = clubs.club_request_join(club=club, user=newcomer)
     client.force_login(member)
     for url, data in [
         (f"/clubs/{club.slug}/members/{other.pk}", {"action": "remove"}),
@@ -179,15 +179,15 @@ def test_only_the_owner_appoints_admins():
     club, (member,) = club_with(admins=[admin], members=1)
     owner = club.memberships.get(role="owner").user
     with pytest.raises(Forbidden, match="Only the owner"):
-        services.club_set_role(club=club, owner=admin, user=member, role="admin")
-    services.club_set_role(club=club, owner=owner, user=member, role="admin")
+        clubs.club_set_role(club=club, owner=admin, user=member, role="admin")
+    clubs.club_set_role(club=club, owner=owner, user=member, role="admin")
     assert Membership.objects.get(user=member).role == "admin"
 
 
 def test_the_clubs_page_lists_my_clubs_public_clubs_and_my_notifications(client, user):
     mine, _ = club_with(owner=user, members=2)
     other, _ = club_with()
-    services.notify([user], "Your game is ready", "/games/1/")
+    notifications.notify([user], "Your game is ready", "/games/1/")
     client.force_login(user)
     page = client.get("/clubs/").content.decode()
     assert mine.name in page and other.name in page and "Your game is ready" in page

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid, Refused
 from games.models import Game
-from leagues import selectors, services
+from leagues import selectors
 from leagues.models import (
     Fixture,
     FixtureDecision,
@@ -18,6 +18,7 @@ from leagues.models import (
     Season,
     Team,
 )
+from leagues.services import results, seasons
 from tests.factories import UserFactory
 from tests.leagues.factories import (
     club_with,
@@ -105,7 +106,7 @@ def test_a_season_of_six_teams_from_start_to_final_standings(
     pairs = {frozenset((f.home_id, f.away_id)) for f in fixtures}
     assert len(pairs) == 15  # every team meets every other once
     for f in fixtures:
-        assert f.deadline == services.round_deadline(season, f.round)
+        assert f.deadline == seasons.round_deadline(season, f.round)
     assert fixtures[-1].deadline - fixtures[0].deadline == timedelta(days=28)
 
     # Fourteen fixtures are played; their results land in the standings by themselves.
@@ -156,7 +157,7 @@ def test_an_odd_number_of_teams_gives_each_a_bye_and_a_double_round_robin_meets_
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 5, double_round_robin=True)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     fixtures = list(season.fixtures.all())
     byes = Counter(f.home_id for f in fixtures if f.away_id is None)
     assert byes == dict.fromkeys(season.teams.values_list("pk", flat=True), 2)
@@ -169,19 +170,19 @@ def test_the_game_starts_only_when_all_four_players_are_present_within_the_windo
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 2)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     fixture = season.fixtures.get()
     players = fixture.players()
     for player in players[:3]:
-        services.fixture_present(fixture_id=fixture.pk, user=player)
+        seasons.fixture_present(fixture_id=fixture.pk, user=player)
     # The first player's "I am here" is stale by the time the fourth arrives.
     fixture.presences.filter(user=players[0]).update(
         at=timezone.now() - FixturePresence.WINDOW - timedelta(seconds=1)
     )
-    services.fixture_present(fixture_id=fixture.pk, user=players[3])
+    seasons.fixture_present(fixture_id=fixture.pk, user=players[3])
     fixture.refresh_from_db()
     assert fixture.game is None
-    services.fixture_present(fixture_id=fixture.pk, user=players[0])
+    seasons.fixture_present(fixture_id=fixture.pk, user=players[0])
     fixture.refresh_from_db()
     game = fixture.game
     seats = [seat.user for seat in game.seats.order_by("position")]
@@ -197,12 +198,12 @@ def test_players_cannot_start_a_fixture_after_its_deadline_until_it_is_extended(
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 2)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     fixture = season.fixtures.get()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     player = fixture.home.player_a
     with pytest.raises(Conflict, match="deadline has passed"):
-        services.fixture_present(fixture_id=fixture.pk, user=player)
+        seasons.fixture_present(fixture_id=fixture.pk, user=player)
     new_deadline = timezone.now() + timedelta(days=3)
     client.force_login(admin)
     client.post(
@@ -213,7 +214,7 @@ def test_players_cannot_start_a_fixture_after_its_deadline_until_it_is_extended(
     assert abs(fixture.deadline - new_deadline) < timedelta(minutes=1)
     decision = FixtureDecision.objects.get()
     assert (decision.kind, decision.made_by, decision.note) == ("extension", admin, "holiday")
-    services.fixture_present(fixture_id=fixture.pk, user=player)
+    seasons.fixture_present(fixture_id=fixture.pk, user=player)
     page = client.get(f"/fixtures/{fixture.pk}/").content.decode()
     assert "holiday" in page and admin.username in page
 
@@ -222,15 +223,15 @@ def test_decisions_before_the_deadline_or_on_a_game_in_play_are_refused(client):
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 2)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     fixture = season.fixtures.get()
     with pytest.raises(Conflict, match="has not passed yet"):
-        services.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=None)
+        seasons.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=None)
     for player in fixture.players():
-        services.fixture_present(fixture_id=fixture.pk, user=player)
+        seasons.fixture_present(fixture_id=fixture.pk, user=player)
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     with pytest.raises(Conflict, match="being played"):
-        services.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=fixture.home)
+        seasons.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=fixture.home)
     client.force_login(admin)
     response = client.post(f"/fixtures/{fixture.pk}/forfeit", {"winner": "home"}, follow=True)
     assert "being played" in response.content.decode()
@@ -241,10 +242,10 @@ def test_a_double_forfeit_gives_both_teams_a_loss_and_no_points():
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 2, points_loss=1)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     fixture = season.fixtures.get()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
-    services.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=None)
+    seasons.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=None)
     rows = selectors.season_standings(season)
     assert [(r.played, r.won, r.lost, r.points) for r in rows] == [(1, 0, 1, 0), (1, 0, 1, 0)]
     season.refresh_from_db()
@@ -255,7 +256,7 @@ def test_ties_are_broken_by_head_to_head_then_difference():
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 3)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     a, b, c = season.teams.order_by("pk")
     # Each team wins once: level on points. b beat a by 10, a beat c by 30, c beat b by 300.
     results = {frozenset((a.pk, b.pk)): (b, 10), frozenset((a.pk, c.pk)): (a, 30),
@@ -297,7 +298,7 @@ def test_a_club_admin_cannot_touch_another_clubs_league(client):
     assert client.get(f"/clubs/{club_b.slug}/seasons/new").status_code == 403
     team = season.teams.first()
     assert client.post(f"/seasons/{season.pk}/teams/{team.pk}/remove").status_code == 403
-    services.season_start(season=season, admin=admin_b)
+    seasons.season_start(season=season, admin=admin_b)
     fixture = season.fixtures.get()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     assert client.post(f"/fixtures/{fixture.pk}/forfeit", {"winner": "home"}).status_code == 403
@@ -306,7 +307,7 @@ def test_a_club_admin_cannot_touch_another_clubs_league(client):
     fixture.refresh_from_db()
     assert fixture.status == "scheduled" and not FixtureDecision.objects.exists()
     with pytest.raises(Forbidden):
-        services.team_add(season=season, admin=admin_a, player_a=z, player_b=w)
+        seasons.team_add(season=season, admin=admin_a, player_a=z, player_b=w)
     assert Season.objects.filter(club=club_a).count() == 0
 
 
@@ -325,19 +326,19 @@ def test_members_cannot_run_the_league(client):
 def test_teams_are_two_members_each_in_one_team_a_season():
     admin = UserFactory()
     club, (a, b, c) = club_with(owner=admin, members=3)
-    season = services.season_create(
+    season = seasons.season_create(
         club=club, admin=admin, name="S", start_date=timezone.localdate()
     )
     outsider = UserFactory()
     with pytest.raises(Invalid, match="not a member"):
-        services.team_add(season=season, admin=admin, player_a=a, player_b=outsider)
-    services.team_add(season=season, admin=admin, player_a=a, player_b=b)
+        seasons.team_add(season=season, admin=admin, player_a=a, player_b=outsider)
+    seasons.team_add(season=season, admin=admin, player_a=a, player_b=b)
     with pytest.raises(Conflict, match="already plays"):
-        services.team_add(season=season, admin=admin, player_a=c, player_b=b)
+        seasons.team_add(season=season, admin=admin, player_a=c, player_b=b)
     with pytest.raises(Invalid, match="two different people"):
-        services.team_add(season=season, admin=admin, player_a=c, player_b=c)
+        seasons.team_add(season=season, admin=admin, player_a=c, player_b=c)
     with pytest.raises(Invalid, match="at least two teams"):
-        services.season_start(season=season, admin=admin)
+        seasons.season_start(season=season, admin=admin)
     assert Team.objects.count() == 1
 
 
@@ -345,12 +346,12 @@ def test_seasons_refuse_rules_that_make_no_game(client):
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     with pytest.raises(Refused, match="Losing score must be between -1000 and -50"):
-        services.season_create(
+        seasons.season_create(
             club=club, admin=admin, name="Bad", start_date=timezone.localdate(),
             options={"target_score": 100, "losing_score": 200},
         )  # fmt: skip
     with pytest.raises(Invalid, match="in the past"):
-        services.season_create(
+        seasons.season_create(
             club=club, admin=admin, name="Late", start_date=timezone.localdate() - timedelta(1)
         )
     assert not Season.objects.exists()
@@ -360,10 +361,10 @@ def test_the_sweep_tells_admins_once_about_an_overdue_fixture():
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, 2)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     Fixture.objects.update(deadline=past())
-    assert services.sweep()["overdue"] == 1
-    assert services.sweep()["overdue"] == 0
+    assert results.sweep()["overdue"] == 1
+    assert results.sweep()["overdue"] == 0
     assert (
         Notification.objects.filter(user=admin, text__contains="passed its deadline").count() == 1
     )

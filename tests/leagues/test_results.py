@@ -3,11 +3,13 @@
 import time
 
 import pytest
+from django.utils import timezone
 
 from games import services as games
-from games.models import Game
-from leagues import selectors, services, tasks
+from games.models import Game, Seat
+from leagues import selectors, tasks
 from leagues.models import Fixture, Pairing
+from leagues.services import results, seasons, tournaments
 from tests.factories import UserFactory
 from tests.leagues.factories import (
     TournamentFactory,
@@ -25,10 +27,10 @@ def running_fixture(teams: int = 2) -> Fixture:
     admin = UserFactory()
     club, _ = club_with(owner=admin)
     season = season_with_teams(club, admin, teams)
-    services.season_start(season=season, admin=admin)
+    seasons.season_start(season=season, admin=admin)
     fixture = season.fixtures.exclude(away=None).first()
     for player in fixture.players():
-        services.fixture_present(fixture_id=fixture.pk, user=player)
+        seasons.fixture_present(fixture_id=fixture.pk, user=player)
     fixture.refresh_from_db()
     return fixture
 
@@ -53,9 +55,9 @@ def test_recording_twice_changes_nothing(fast_games):
     play_out(fixture.game)  # no commit callbacks: the signal is "lost"
     fixture.refresh_from_db()
     assert fixture.status == "playing"
-    assert services.record_game(game_id=fixture.game_id) is True
+    assert results.record_game(game_id=fixture.game_id) is True
     before = [(r.team.pk, r.played, r.points) for r in selectors.season_standings(fixture.season)]
-    assert services.record_game(game_id=fixture.game_id) is False
+    assert results.record_game(game_id=fixture.game_id) is False
     assert tasks.record_game.apply(args=(fixture.game_id,)).get() is False
     after = [(r.team.pk, r.played, r.points) for r in selectors.season_standings(fixture.season)]
     assert before == after
@@ -69,14 +71,14 @@ def test_the_sweep_records_games_whose_signal_was_lost(fast_games):
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
         partnership(tournament, a, b)
-    services.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = services.round_generate(tournament=tournament, director=boss)
-    services.round_start(round_id=round_.pk, director=boss)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
+    tournaments.round_start(round_id=round_.pk, director=boss)
     pairing = round_.pairings.get()
     play_out(fixture.game)
     play_out(pairing.game)
     assert tasks.sweep.apply().get() == {"recorded": 2, "overdue": 0}
-    assert services.sweep() == {"recorded": 0, "overdue": 0}
+    assert results.sweep() == {"recorded": 0, "overdue": 0}
     fixture.refresh_from_db()
     pairing.refresh_from_db()
     round_.refresh_from_db()
@@ -92,13 +94,13 @@ def test_a_forfeit_overrules_a_game_still_in_play(fast_games):
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
         partnership(tournament, a, b)
-    services.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = services.round_generate(tournament=tournament, director=boss)
-    services.round_start(round_id=round_.pk, director=boss)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
+    tournaments.round_start(round_id=round_.pk, director=boss)
     pairing = round_.pairings.get()
-    services.pairing_forfeit(pairing_id=pairing.pk, director=boss, winner=pairing.entrant_a)
+    tournaments.pairing_forfeit(pairing_id=pairing.pk, director=boss, winner=pairing.entrant_a)
     play_out(pairing.game)
-    assert services.record_game(game_id=pairing.game_id) is False
+    assert results.record_game(game_id=pairing.game_id) is False
     pairing.refresh_from_db()
     assert pairing.status == "forfeit" and pairing.winner == pairing.entrant_a
 
@@ -120,7 +122,7 @@ def test_games_of_neither_leagues_nor_tournaments_are_not_queued(monkeypatch):
     monkeypatch.setattr(tasks.record_game, "delay", queued.append)
     casual = games.game_create_seated(players=["random"] * 4, preset="quick")
     tasks.on_game_finished(sender=Game, game_id=casual.pk)
-    assert queued == [] and services.record_game(game_id=casual.pk) is False
+    assert queued == [] and results.record_game(game_id=casual.pk) is False
 
 
 @pytest.mark.django_db
@@ -128,7 +130,27 @@ def test_an_overdue_fixture_is_still_recorded_if_its_game_had_started(fast_games
     fixture = running_fixture()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     play_out(fixture.game)
-    assert services.record_game(game_id=fixture.game_id) is True
+    assert results.record_game(game_id=fixture.game_id) is True
+
+
+@pytest.mark.django_db
+def test_the_side_that_won_is_the_team_its_players_sat_in_whatever_the_seats(fast_games):
+    """A result follows the people, not seat numbers: with the home team at seats 1 and 3
+    (instead of 0 and 2), the win and the scores of team 0 are the away team's."""
+    fixture = running_fixture()
+    game = fixture.game
+    users = dict(Seat.objects.filter(game=game).values_list("position", "user_id"))
+    Seat.objects.filter(game=game).update(user=None)  # one seat per person, even meanwhile
+    for position in range(4):
+        Seat.objects.filter(game=game, position=position).update(user_id=users[(position + 1) % 4])
+    state = {**game.state, "scores": [300, 120], "turn": None, "phase": "finished", "winner": 0}
+    Game.objects.filter(pk=game.pk).update(
+        status="finished", winner=0, state=state, finished_at=timezone.now()
+    )
+    assert results.record_game(game_id=game.pk) is True
+    fixture.refresh_from_db()
+    assert fixture.winner == fixture.away
+    assert (fixture.home_score, fixture.away_score) == (120, 300)
 
 
 def test_a_real_worker_plays_the_game_and_records_the_result(celery_worker):

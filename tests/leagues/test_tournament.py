@@ -9,8 +9,11 @@ from django.utils.html import escape
 from core.errors import Conflict, Forbidden, Invalid
 from games import services as games
 from games.models import Game
-from leagues import selectors, services
+from leagues import selectors
 from leagues.models import Entrant, Notification, Pairing, Round, Tournament
+from leagues.services import tournaments
+from ranked import ratings as ranked_ratings
+from ranked.models import Rating
 from tests.factories import UserFactory
 from tests.leagues.factories import (
     TournamentFactory,
@@ -165,34 +168,34 @@ def test_a_knockout_seeds_by_rating_gives_byes_to_the_top_seeds_and_advances_win
         a, b = UserFactory.create_batch(2)
         partnership(tournament, a, b)
         Entrant.objects.filter(player_a=a).update(seed_rating=rating)
-    services.tournament_close_registration(tournament=tournament, director=boss)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
     by_rating = {e.seed_rating: e for e in tournament.entrants.all()}
 
-    first = services.round_generate(tournament=tournament, director=boss)
+    first = tournaments.round_generate(tournament=tournament, director=boss)
     entrant_seed = {e.pk: e.seed for e in tournament.entrants.all()}
     assert entrant_seed[by_rating[1900].pk] == 1 and entrant_seed[by_rating[1400].pk] == 6
     rows = list(first.pairings.order_by("table"))
     seeds = [(entrant_seed[r.entrant_a_id], r.entrant_b_id and entrant_seed[r.entrant_b_id])
              for r in rows]  # fmt: skip
     assert seeds == [(1, None), (4, 5), (2, None), (3, 6)]
-    services.round_start(round_id=first.pk, director=boss)
+    tournaments.round_start(round_id=first.pk, director=boss)
     assert Pairing.objects.filter(round=first, status="bye").count() == 2
     play_round(first, django_capture_on_commit_callbacks, monkeypatch)
     first.refresh_from_db()
     assert first.status == "finished"
     winners = list(first.pairings.order_by("table").values_list("winner_id", flat=True))
 
-    semis = services.round_generate(tournament=tournament, director=boss)
+    semis = tournaments.round_generate(tournament=tournament, director=boss)
     semi_rows = list(semis.pairings.order_by("table"))
     assert [(r.entrant_a_id, r.entrant_b_id) for r in semi_rows] == [
         (winners[0], winners[1]), (winners[2], winners[3])
     ]  # fmt: skip
-    services.round_start(round_id=semis.pk, director=boss)
+    tournaments.round_start(round_id=semis.pk, director=boss)
     # A forfeit in a knockout must say who goes through; then the game no longer counts.
     with pytest.raises(Invalid, match="must name who goes through"):
-        services.pairing_forfeit(pairing_id=semi_rows[0].pk, director=boss, winner=None)
+        tournaments.pairing_forfeit(pairing_id=semi_rows[0].pk, director=boss, winner=None)
     loser_side = semi_rows[0].entrant_b
-    services.pairing_forfeit(
+    tournaments.pairing_forfeit(
         pairing_id=semi_rows[0].pk, director=boss, winner=loser_side, note="a no-show"
     )
     play_round(semis, django_capture_on_commit_callbacks, monkeypatch)
@@ -200,17 +203,17 @@ def test_a_knockout_seeds_by_rating_gives_byes_to_the_top_seeds_and_advances_win
     assert semi_rows[0].winner == loser_side and semi_rows[0].status == "forfeit"
     assert semi_rows[0].decided_by == boss and semi_rows[0].score_a is None
 
-    final = services.round_generate(tournament=tournament, director=boss)
+    final = tournaments.round_generate(tournament=tournament, director=boss)
     (final_row,) = final.pairings.all()
     assert (final_row.entrant_a_id, final_row.entrant_b_id) == (
         semi_rows[0].winner_id, semi_rows[1].winner_id
     )  # fmt: skip
-    services.round_start(round_id=final.pk, director=boss)
+    tournaments.round_start(round_id=final.pk, director=boss)
     play_round(final, django_capture_on_commit_callbacks, monkeypatch)
     final_row.refresh_from_db()
     with pytest.raises(Conflict, match="won the final"):
-        services.round_generate(tournament=tournament, director=boss)
-    services.tournament_finish(tournament=tournament, director=boss)
+        tournaments.round_generate(tournament=tournament, director=boss)
+    tournaments.tournament_finish(tournament=tournament, director=boss)
     page = selectors.tournament_page(tournament, None)
     titles = [column["title"] for column in page["bracket"]]
     assert titles == ["Quarter-finals", "Semi-finals", "Final"]
@@ -225,13 +228,13 @@ def test_a_round_robin_tournament_with_an_odd_count_rests_each_entrant_once(
     for _ in range(3):
         a, b = UserFactory.create_batch(2)
         partnership(tournament, a, b)
-    services.tournament_close_registration(tournament=tournament, director=boss)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
     for _ in range(3):
-        round_ = services.round_generate(tournament=tournament, director=boss)
-        services.round_start(round_id=round_.pk, director=boss)
+        round_ = tournaments.round_generate(tournament=tournament, director=boss)
+        tournaments.round_start(round_id=round_.pk, director=boss)
         play_round(round_, django_capture_on_commit_callbacks, monkeypatch)
     with pytest.raises(Conflict, match="Every round has been played"):
-        services.round_generate(tournament=tournament, director=boss)
+        tournaments.round_generate(tournament=tournament, director=boss)
     rows = selectors.tournament_standings(tournament)
     assert [(row.played, row.byes) for row in rows] == [(2, 1)] * 3
     assert sum(row.won for row in rows) == 3
@@ -243,8 +246,8 @@ def test_a_drafted_round_is_edited_in_the_admin_before_it_starts(client):
     for _ in range(4):
         a, b = UserFactory.create_batch(2)
         partnership(tournament, a, b)
-    services.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = services.round_generate(tournament=tournament, director=boss)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
     first, second = round_.pairings.order_by("table")
     client.force_login(boss)
     url = f"{ADMIN}round/{round_.pk}/change/"
@@ -282,13 +285,13 @@ def test_forfeits_are_recorded_in_the_admin_and_refused_twice(client):
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
         partnership(tournament, a, b)
-    services.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = services.round_generate(tournament=tournament, director=boss)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
     row = round_.pairings.get()
     client.force_login(boss)
     response = admin_action(client, "pairing", "forfeit_b", [row.pk])
     assert any("in a round that is running" in m for m in messages_of(response))
-    services.round_start(round_id=round_.pk, director=boss)
+    tournaments.round_start(round_id=round_.pk, director=boss)
     admin_action(client, "pairing", "forfeit_b", [row.pk])
     row.refresh_from_db()
     assert (row.status, row.winner, row.decided_by) == ("forfeit", row.entrant_b, boss)
@@ -304,16 +307,16 @@ def test_registration_rules():
     tournament = TournamentFactory(status="draft")
     alice, bob, carol = UserFactory.create_batch(3)
     with pytest.raises(Conflict, match="Registration is not open"):
-        services.tournament_register(tournament=tournament, user=alice)
+        tournaments.tournament_register(tournament=tournament, user=alice)
     Tournament.objects.filter(pk=tournament.pk).update(status="registration")
     partnership(tournament, alice, bob)
     with pytest.raises(Conflict, match=f"{bob} is already registered"):
-        services.tournament_register(tournament=tournament, user=carol, partner=bob)
+        tournaments.tournament_register(tournament=tournament, user=carol, partner=bob)
     with pytest.raises(Invalid, match="Bots cannot"):
-        services.tournament_register(
+        tournaments.tournament_register(
             tournament=tournament, user=carol, partner=UserFactory(bot_level="expert")
         )
-    services.tournament_withdraw(tournament=tournament, user=bob)
+    tournaments.tournament_withdraw(tournament=tournament, user=bob)
     assert not tournament.entrants.exists()
     assert Notification.objects.filter(user=alice, text__contains="withdrew").exists()
 
@@ -325,11 +328,11 @@ def test_an_odd_single_is_left_without_a_partner_and_sits_out(client):
         a, b = UserFactory.create_batch(2)
         partnership(tournament, a, b)
     alone = UserFactory()
-    services.tournament_register(tournament=tournament, user=alone)
+    tournaments.tournament_register(tournament=tournament, user=alone)
     client.force_login(boss)
     response = admin_action(client, "tournament", "close_registration", [tournament.pk])
     assert any(f"{alone} had no partner" in m for m in messages_of(response))
-    round_ = services.round_generate(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
     assert round_.pairings.count() == 1
     assert not round_.pairings.filter(entrant_a__player_a=alone).exists()
     assert not round_.pairings.filter(entrant_b__player_a=alone).exists()
@@ -341,17 +344,17 @@ def test_finishing_refuses_while_a_round_is_running_or_paired():
     for _ in range(2):
         a, b = UserFactory.create_batch(2)
         partnership(tournament, a, b)
-    services.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = services.round_generate(tournament=tournament, director=boss)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
     with pytest.raises(Conflict, match="paired but not started"):
-        services.tournament_finish(tournament=tournament, director=boss)
+        tournaments.tournament_finish(tournament=tournament, director=boss)
     with pytest.raises(Conflict, match="paired but not started"):
-        services.round_generate(tournament=tournament, director=boss)
-    services.round_start(round_id=round_.pk, director=boss)
+        tournaments.round_generate(tournament=tournament, director=boss)
+    tournaments.round_start(round_id=round_.pk, director=boss)
     with pytest.raises(Conflict, match="still running"):
-        services.tournament_finish(tournament=tournament, director=boss)
+        tournaments.tournament_finish(tournament=tournament, director=boss)
     with pytest.raises(Conflict, match="already started"):
-        services.round_start(round_id=round_.pk, director=boss)
+        tournaments.round_start(round_id=round_.pk, director=boss)
 
 
 # Permissions
@@ -384,7 +387,7 @@ def test_staff_outside_the_directors_group_cannot_run_tournaments(client):
     tournament.refresh_from_db()
     assert tournament.status == "registration"
     with pytest.raises(Forbidden, match="Only tournament directors"):
-        services.tournament_close_registration(tournament=tournament, director=staff)
+        tournaments.tournament_close_registration(tournament=tournament, director=staff)
 
 
 def test_directors_reach_the_tournament_admin_and_its_buttons(client):
@@ -403,10 +406,10 @@ def test_club_members_cannot_run_tournament_services():
     tournament = TournamentFactory()
     member = UserFactory()
     for call in (
-        lambda: services.tournament_open_registration(tournament=tournament, director=member),
-        lambda: services.tournament_close_registration(tournament=tournament, director=member),
-        lambda: services.round_generate(tournament=tournament, director=member),
-        lambda: services.tournament_finish(tournament=tournament, director=member),
+        lambda: tournaments.tournament_open_registration(tournament=tournament, director=member),
+        lambda: tournaments.tournament_close_registration(tournament=tournament, director=member),
+        lambda: tournaments.round_generate(tournament=tournament, director=member),
+        lambda: tournaments.tournament_finish(tournament=tournament, director=member),
     ):
         with pytest.raises(Forbidden):
             call()
@@ -448,7 +451,7 @@ def test_a_director_creates_a_tournament_in_the_admin_with_rules_that_make_a_gam
 def test_a_named_partner_plays_only_after_accepting(client):
     tournament = TournamentFactory()
     alice, bob, carol = UserFactory.create_batch(3)
-    entrant = services.tournament_register(tournament=tournament, user=alice, partner=bob)
+    entrant = tournaments.tournament_register(tournament=tournament, user=alice, partner=bob)
     assert entrant.pending and not entrant.complete
     invitation = Notification.objects.get(user=bob)
     assert "asks you to be their partner" in invitation.text
@@ -456,7 +459,7 @@ def test_a_named_partner_plays_only_after_accepting(client):
     # Nobody else learns of the invitation, and it binds bob to nothing.
     public = client.get(invitation.url).content.decode()
     assert bob.username not in public and "partner not confirmed" in public
-    assert services.tournament_register(tournament=tournament, user=carol, partner=bob).pending
+    assert tournaments.tournament_register(tournament=tournament, user=carol, partner=bob).pending
 
     client.force_login(bob)
     page = client.get(invitation.url).content.decode()
@@ -476,7 +479,7 @@ def test_a_named_partner_plays_only_after_accepting(client):
 def test_only_the_named_partner_answers_and_a_refusal_leaves_the_registrant_alone(client):
     tournament = TournamentFactory()
     alice, bob, mallory = UserFactory.create_batch(3)
-    entrant = services.tournament_register(tournament=tournament, user=alice, partner=bob)
+    entrant = tournaments.tournament_register(tournament=tournament, user=alice, partner=bob)
     answer = f"/tournaments/{tournament.slug}/invitations/{entrant.pk}"
     for someone in (mallory, alice):
         client.force_login(someone)
@@ -497,16 +500,16 @@ def test_partnerships_not_accepted_by_closing_do_not_count(client):
     tournament = TournamentFactory()
     partnership(tournament, *UserFactory.create_batch(2))
     alice, bob, carol = UserFactory.create_batch(3)
-    services.tournament_register(tournament=tournament, user=alice, partner=bob)
-    services.tournament_register(tournament=tournament, user=carol)
-    services.tournament_close_registration(tournament=tournament, director=boss)
+    tournaments.tournament_register(tournament=tournament, user=alice, partner=bob)
+    tournaments.tournament_register(tournament=tournament, user=carol)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
     # alice played with the single carol (paired at closing), never with bob.
     assert not Entrant.objects.filter(tournament=tournament, player_b=bob).exists()
     assert not Entrant.objects.filter(tournament=tournament, player_a=bob).exists()
     paired = Entrant.objects.get(tournament=tournament, player_a__in=[alice, carol])
     assert {paired.player_a, paired.player_b} == {alice, carol} and paired.complete
     assert Notification.objects.filter(user=alice, text__contains="did not accept").exists()
-    round_ = services.round_generate(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
     playing = {p for row in round_.pairings.all() for p in (row.entrant_a, row.entrant_b)}
     assert all(entrant.complete for entrant in playing) and len(playing) == 2
 
@@ -539,12 +542,52 @@ def test_a_round_waits_for_players_still_seated_in_another_game():
     people = UserFactory.create_batch(4)
     partnership(tournament, *people[:2])
     partnership(tournament, *people[2:])
-    services.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = services.round_generate(tournament=tournament, director=boss)
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
     casual = games.table_create(owner=people[3], bots={1: "random"})
     with pytest.raises(Conflict, match=f"{people[3]} is still seated in game {casual.pk}"):
-        services.round_start(round_id=round_.pk, director=boss)
+        tournaments.round_start(round_id=round_.pk, director=boss)
     assert Round.objects.get(pk=round_.pk).status == "draft"  # nothing was started
     games.table_leave(game_id=casual.pk, user=people[3])
-    services.round_start(round_id=round_.pk, director=boss)
+    tournaments.round_start(round_id=round_.pk, director=boss)
     assert Round.objects.get(pk=round_.pk).status == "running"
+
+
+def rated(display: int | None):
+    """A person whose displayed ranked rating is `display` (None: a newcomer, unrated)."""
+    user = UserFactory()
+    if display is not None:
+        mu = ranked_ratings.MU0 + (display - ranked_ratings.DISPLAY_BASE) / 50
+        Rating.objects.create(user=user, mu=mu, sigma=4.0, games=30)
+    return user
+
+
+def test_closing_registration_seeds_by_ranked_ratings_and_a_directors_rating_stays():
+    boss = director()
+    tournament = TournamentFactory(format="elimination")
+    mixed = partnership(tournament, rated(1900), rated(1300))
+    by_hand = partnership(tournament, rated(1000), rated(1000))
+    Entrant.objects.filter(pk=by_hand.pk).update(seed_rating=2000)  # the director's
+    singles = {display: rated(display) for display in (1800, 1000, 1700, None)}
+    for person in singles.values():
+        tournaments.tournament_register(tournament=tournament, user=person)
+    assert tournament.entrants.filter(seed_rating=None).count() == 5  # filled at closing
+
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    seeds = {frozenset((e.player_a_id, e.player_b_id)): e.seed_rating
+             for e in tournament.entrants.all()}  # fmt: skip
+    assert seeds == {
+        frozenset((mixed.player_a_id, mixed.player_b_id)): 1600,  # the two averaged
+        frozenset((by_hand.player_a_id, by_hand.player_b_id)): 2000,
+        # Singles are paired by rating, the two best together; a newcomer counts 1500.
+        frozenset((singles[1800].pk, singles[1700].pk)): 1750,
+        frozenset((singles[None].pk, singles[1000].pk)): 1250,
+    }
+
+    # After closing the ratings are the director's: an edit then decides the seeds.
+    Entrant.objects.filter(pk=mixed.pk).update(seed_rating=2100)
+    Rating.objects.filter(user_id=mixed.player_b_id).update(mu=ranked_ratings.MU0 + 20)
+    tournaments.round_generate(tournament=tournament, director=boss)
+    top = tournament.entrants.order_by("seed")[:2]
+    assert [entrant.pk for entrant in top] == [mixed.pk, by_hand.pk]
+    assert Entrant.objects.get(pk=mixed.pk).seed_rating == 2100

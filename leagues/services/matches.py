@@ -1,0 +1,26 @@
+"""What league seasons and tournaments share: the rules their games are played by, and
+how the last decided match (fixture or pairing) ends its season or round."""
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from games import inputs, services as games
+from leagues.models import Round, Season
+
+
+def check_rules(*, preset: str, options: dict | None, turn_seconds: int) -> None:
+    """The rules of a season or tournament must make a valid game."""
+    games.check_ruleset(preset, options)
+    inputs.turn_seconds(turn_seconds)
+
+
+def finish_if_done(parent: Season | Round, matches: QuerySet) -> bool:
+    """Ends a running season or round once all its `matches` are decided; True if it did.
+    Called with `parent` locked, so two last results cannot both miss the end."""
+    if parent.status != parent.Status.RUNNING:
+        return False
+    if matches.exclude(status__in=matches.model.DECIDED).exists():
+        return False
+    parent.status, parent.finished_at = parent.Status.FINISHED, timezone.now()
+    parent.save(update_fields=["status", "finished_at"])
+    return True

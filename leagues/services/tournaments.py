@@ -1,0 +1,489 @@
+"""Writes of tournaments, run by directors: registration and partnerships, pairing
+and starting rounds, forfeits and the finish."""
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from accounts.models import User
+from core.errors import Conflict, Forbidden, Invalid, NotFound
+from games import services as games
+from leagues import pairing, selectors
+from leagues.models import Entrant, Pairing, Round, Tournament
+from leagues.services.matches import finish_if_done
+from leagues.services.notifications import notify
+from ranked import ratings as ranked_ratings, selectors as ranked_selectors
+
+
+def is_director(user: User) -> bool:
+    """Tournament directors: staff (the Django admin admits only staff) with the right to
+    change tournaments, which the "Tournament directors" group gives."""
+    return bool(
+        user.is_authenticated
+        and user.is_active
+        and user.is_staff
+        and user.has_perm("leagues.change_tournament")
+    )
+
+
+def check_director(user: User) -> None:
+    if not is_director(user):
+        raise Forbidden("Only tournament directors can do that")
+
+
+def lock_round(round_id: int) -> Round:
+    return Round.objects.select_for_update().get(pk=round_id)
+
+
+def _lock_tournament(tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound("There is no such tournament")
+    return tournament
+
+
+def _entrant_of(tournament: Tournament, user: User) -> Entrant | None:
+    """The entry `user` registered, or is the accepted partner in. Being named as a
+    partner binds nobody: it is an invitation (`_invitations_to`)."""
+    return tournament.entrants.filter(
+        Q(player_a=user) | Q(player_b=user, partner_accepted=True)
+    ).first()
+
+
+def _invitations_to(tournament: Tournament, user: User):
+    return tournament.entrants.filter(player_b=user, partner_accepted=False)
+
+
+def _lapse(entrants: Iterable[Entrant], tournament: Tournament, why: str) -> None:
+    """Unaccepted partnerships end: each registrant stays registered alone."""
+    for entrant in entrants:
+        partner = entrant.player_b
+        entrant.player_b, entrant.partner_accepted = None, True
+        entrant.save(update_fields=["player_b", "partner_accepted"])
+        notify(
+            [entrant.player_a],
+            f"{partner} {why}: you are registered in {tournament} alone, to be paired by "
+            "rating when registration closes",
+            selectors.tournament_url(tournament),
+        )
+
+
+@transaction.atomic
+def tournament_open_registration(*, tournament: Tournament, director: User) -> Tournament:
+    check_director(director)
+    tournament = _lock_tournament(tournament.pk)
+    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.CLOSED):
+        raise Conflict(
+            f"Registration cannot open: {tournament} is {tournament.get_status_display().lower()}"
+        )
+    if tournament.rounds.exists():
+        raise Conflict(f"Registration cannot open again: {tournament} has paired rounds")
+    tournament.status = Tournament.Status.REGISTRATION
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+def check_register(tournament: Tournament, user: User, partner: User | None) -> None:
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration is not open")
+    people = [user] if partner is None else [user, partner]
+    if any(person.is_bot for person in people):
+        raise Invalid("Bots cannot enter tournaments")
+    if partner is not None and partner.pk == user.pk:
+        raise Invalid("Your partner must be someone else")
+    for person in people:
+        if _entrant_of(tournament, person):
+            raise Conflict(f"{person} is already registered")
+
+
+@transaction.atomic
+def tournament_register(
+    *, tournament: Tournament, user: User, partner: User | None = None
+) -> Entrant:
+    """Registers a partnership, or `user` alone to be paired by rating at closing."""
+    tournament = _lock_tournament(tournament.pk)
+    check_register(tournament, user, partner)
+    # Whoever registers themselves has answered any invitation to partner someone else.
+    _lapse(
+        _invitations_to(tournament, user).select_related("player_b"),
+        tournament,
+        "registered otherwise",
+    )
+    entrant = Entrant.objects.create(
+        tournament=tournament, player_a=user, player_b=partner, partner_accepted=partner is None
+    )
+    if partner is not None:
+        notify(
+            [partner],
+            f"{user} asks you to be their partner in {tournament}: accept or decline there",
+            selectors.tournament_url(tournament),
+        )
+    return entrant
+
+
+@transaction.atomic
+def tournament_answer(
+    *, tournament: Tournament, user: User, entrant_id: int, accept: bool
+) -> Entrant:
+    """`user` accepts or declines being the partner named in a registration. Accepting
+    declines the other invitations; declining leaves the registrant registered alone."""
+    tournament = _lock_tournament(tournament.pk)
+    entrant = (
+        _invitations_to(tournament, user).select_related("player_a").filter(pk=entrant_id).first()
+    )
+    if entrant is None:
+        raise NotFound("There is no such invitation (any more)")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration is closed")
+    if not accept:
+        _lapse([entrant], tournament, "declined to be your partner")
+        return entrant
+    if _entrant_of(tournament, user):
+        raise Conflict("You are already registered: withdraw first")
+    entrant.partner_accepted = True
+    entrant.save(update_fields=["partner_accepted"])
+    _lapse(
+        _invitations_to(tournament, user).select_related("player_b"),
+        tournament,
+        "partners someone else",
+    )
+    notify(
+        [entrant.player_a],
+        f"{user} accepted: you play {tournament} together",
+        selectors.tournament_url(tournament),
+    )
+    return entrant
+
+
+@transaction.atomic
+def tournament_withdraw(*, tournament: Tournament, user: User) -> None:
+    """Before registration closes; afterwards the director handles withdrawals."""
+    tournament = _lock_tournament(tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration is closed: ask the tournament director")
+    entrant = _entrant_of(tournament, user)
+    if entrant is None:
+        raise NotFound("You are not registered")
+    partner = entrant.player_b if entrant.player_a_id == user.pk else entrant.player_a
+    entrant.delete()
+    notify([partner], f"{user} withdrew your partnership from {tournament}")
+
+
+def _rate(entrants: Iterable[Entrant]) -> None:
+    """Seed ratings from ranked play: a partnership's is its players' displayed ratings
+    averaged (as when two single entrants are paired), a single entrant's their own."""
+    entrants = list(entrants)
+    people = [pk for e in entrants for pk in (e.player_a_id, e.player_b_id) if pk is not None]
+    skills = ranked_selectors.skills_at(people, now=timezone.now())
+    for entrant in entrants:
+        shown = [
+            ranked_ratings.display(skills[pk][0])
+            for pk in (entrant.player_a_id, entrant.player_b_id)
+            if pk is not None
+        ]
+        entrant.seed_rating = sum(shown) // len(shown)
+    Entrant.objects.bulk_update(entrants, ["seed_rating"])
+
+
+@transaction.atomic
+def tournament_close_registration(*, tournament: Tournament, director: User) -> list[Entrant]:
+    """Closes registration, fills the seed ratings nobody entered by hand from ranked
+    ratings, and pairs single entrants by rating (the two best together, and so on).
+    Returns the single entrant left without a partner, if any."""
+    check_director(director)
+    tournament = _lock_tournament(tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration is not open")
+    _lapse(
+        tournament.entrants.filter(player_b__isnull=False, partner_accepted=False).select_related(
+            "player_a", "player_b"
+        ),
+        tournament,
+        "did not accept before registration closed",
+    )
+    _rate(tournament.entrants.filter(withdrawn=False, seed_rating=None))
+    singles = list(
+        tournament.entrants.filter(player_b=None, withdrawn=False)
+        .select_related("player_a")
+        .order_by("-seed_rating", "pk")
+    )
+    for first, second in zip(singles[::2], singles[1::2], strict=False):
+        second.delete()
+        first.player_b = second.player_a
+        first.seed_rating = (first.seed_rating + second.seed_rating) // 2
+        first.save(update_fields=["player_b", "seed_rating"])
+        notify(
+            [first.player_a, first.player_b],
+            f"You play {tournament} together: {first} (paired by rating)",
+            selectors.tournament_url(tournament),
+        )
+    tournament.status = Tournament.Status.CLOSED
+    tournament.save(update_fields=["status"])
+    return singles[len(singles) - len(singles) % 2 :]
+
+
+def _history(tournament: Tournament) -> tuple[set[frozenset], set[int]]:
+    played, byes = set(), set()
+    for a, b in Pairing.objects.filter(round__tournament=tournament).values_list(
+        "entrant_a_id", "entrant_b_id"
+    ):
+        if b is None:
+            byes.add(a)
+        else:
+            played.add(frozenset((a, b)))
+    return played, byes
+
+
+def check_round_generate(
+    tournament: Tournament,
+) -> tuple[int, list[int], list[tuple[int, int | None]]]:
+    """The next round's number, the seed order (entrant ids, best first) and the pairs of
+    entrant ids, or why there is no next round. Seeds are fixed by the first round."""
+    if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+        raise Conflict("Close registration before pairing a round")
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Conflict("The tournament is finished")
+    rounds = list(tournament.rounds.order_by("number"))
+    for round_ in rounds:
+        if round_.status == Round.Status.RUNNING:
+            raise Conflict(
+                f"Round {round_.number} is still running: wait for its games to end "
+                "(or record forfeits) before pairing the next round"
+            )
+        if round_.status == Round.Status.DRAFT:
+            raise Conflict(
+                f"Round {round_.number} is paired but not started: start it, "
+                "or delete it to pair it again"
+            )
+    number = len(rounds) + 1
+    if number == 1:
+        seeded = list(
+            tournament.entrants.filter(
+                withdrawn=False, player_b__isnull=False, partner_accepted=True
+            ).order_by(F("seed_rating").desc(nulls_last=True), "pk")
+        )
+        if len(seeded) < 2:
+            raise Invalid("At least two complete partnerships are needed")
+    else:
+        seeded = list(tournament.entrants.filter(seed__isnull=False).order_by("seed"))
+    seeds = [entrant.pk for entrant in seeded]
+    playing = [entrant.pk for entrant in seeded if entrant.complete and not entrant.withdrawn]
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        return number, seeds, _round_robin_pairs(seeded, number)
+    if tournament.format == Tournament.Format.ELIMINATION:
+        return number, seeds, _elimination_pairs(playing, rounds)
+    planned = tournament.swiss_rounds or pairing.swiss_rounds_for(len(seeded))
+    if number > planned:
+        raise Conflict(f"All {planned} rounds have been played: finish the tournament")
+    if len(playing) < 2:
+        raise Invalid("Fewer than two partnerships are still playing")
+    still_playing = set(playing)
+    ranking = [
+        row.entrant.pk
+        for row in selectors.tournament_standings(tournament, seeds=seeds)
+        if row.entrant.pk in still_playing
+    ]
+    played, byes = _history(tournament)
+    return number, seeds, pairing.swiss_round(ranking, played=played, had_bye=byes)
+
+
+def _round_robin_pairs(seeded: list[Entrant], number: int) -> list[tuple[int, int | None]]:
+    schedule = pairing.round_robin([entrant.pk for entrant in seeded])
+    if number > len(schedule):
+        raise Conflict("Every round has been played: finish the tournament")
+    out = {entrant.pk for entrant in seeded if entrant.withdrawn or not entrant.complete}
+    pairs = []
+    for a, b in schedule[number - 1]:
+        # Whoever meets a withdrawn entrant rests: a bye, as with an odd count.
+        present = [pk for pk in (a, b) if pk is not None and pk not in out]
+        if present:
+            pairs.append((present[0], present[1] if len(present) == 2 else None))
+    if not pairs:
+        raise Invalid("Nobody is left to play this round")
+    return pairs
+
+
+def _elimination_pairs(playing: list[int], rounds: list[Round]) -> list[tuple[int, int | None]]:
+    if not rounds:
+        return pairing.elimination_first_round(playing)
+    winners = list(rounds[-1].pairings.order_by("table").values_list("winner_id", flat=True))
+    if len(winners) == 1:
+        champion = Entrant.objects.get(pk=winners[0])
+        raise Conflict(f"{champion} won the final: finish the tournament")
+    return pairing.elimination_next_round(winners)
+
+
+@transaction.atomic
+def round_generate(*, tournament: Tournament, director: User) -> Round:
+    """Pairs the next round as a draft that the director reviews, edits and then starts."""
+    check_director(director)
+    tournament = _lock_tournament(tournament.pk)
+    number, seeds, pairs = check_round_generate(tournament)
+    if number == 1:
+        tournament.entrants.update(seed=None)
+        for seed, entrant_id in enumerate(seeds, start=1):
+            Entrant.objects.filter(pk=entrant_id).update(seed=seed)
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    Pairing.objects.bulk_create(
+        [
+            Pairing(round=round_, table=table, entrant_a_id=a, entrant_b_id=b)
+            for table, (a, b) in enumerate(pairs, start=1)
+        ]
+    )
+    return round_
+
+
+def check_round_start(tournament: Tournament, round_: Round, pairings: list[Pairing]) -> None:
+    """A drafted round may start when its (possibly edited) pairings make sense."""
+    if round_.status != Round.Status.DRAFT:
+        raise Conflict(f"Round {round_.number} has already started")
+    if tournament.status not in (Tournament.Status.CLOSED, Tournament.Status.RUNNING):
+        raise Conflict(f"{tournament} is {tournament.get_status_display().lower()}")
+    if not pairings:
+        raise Invalid(f"Round {round_.number} has no pairings")
+    seen: set[int] = set()
+    for row in pairings:
+        for entrant in (row.entrant_a, row.entrant_b):
+            if entrant is None:
+                continue
+            if entrant.tournament_id != tournament.pk:
+                raise Invalid(f"{entrant} is not in this tournament")
+            if entrant.pk in seen:
+                raise Invalid(f"{entrant} is paired twice in round {round_.number}")
+            if entrant.withdrawn:
+                raise Invalid(f"{entrant} has withdrawn")
+            if not entrant.complete:
+                raise Invalid(f"{entrant} has no partner yet")
+            seen.add(entrant.pk)
+
+
+@transaction.atomic
+def round_start(*, round_id: int, director: User) -> Round:
+    """Publishes a drafted round: creates its games and tells the players on the site."""
+    check_director(director)
+    tournament_id = (
+        Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise NotFound("There is no such round")
+    tournament = _lock_tournament(tournament_id)
+    round_ = lock_round(round_id)
+    pairings = list(
+        round_.pairings.select_related(
+            "entrant_a__player_a",
+            "entrant_a__player_b",
+            "entrant_b__player_a",
+            "entrant_b__player_b",
+        ).order_by("table")
+    )
+    check_round_start(tournament, round_, pairings)
+    # Every player's row at once, in id order, before the games lock them table by table
+    # (out of order, which could deadlock with another write that seats people).
+    games.people_lock(
+        player.pk
+        for row in pairings
+        for entrant in (row.entrant_a, row.entrant_b)
+        if entrant is not None
+        for player in (entrant.player_a, entrant.player_b)
+    )
+    now = timezone.now()
+    for row in pairings:
+        a, b = row.entrant_a, row.entrant_b
+        if b is None:
+            row.status, row.winner, row.decided_at = Pairing.Status.BYE, a, now
+            notify(
+                [a.player_a, a.player_b],
+                f"Round {round_.number} of {tournament}: you have a bye (it counts as a win)",
+                selectors.tournament_url(tournament),
+            )
+        else:
+            row.game = games.game_create_seated(
+                players=[a.player_a, b.player_a, a.player_b, b.player_b],
+                preset=tournament.preset,
+                options=tournament.options,
+                turn_seconds=tournament.turn_seconds,
+                created_by=director,
+            )
+            row.status, row.winner = Pairing.Status.PLAYING, None
+            for entrant, opponent in ((a, b), (b, a)):
+                notify(
+                    [entrant.player_a, entrant.player_b],
+                    f"Round {round_.number} of {tournament}: your game against {opponent} "
+                    f"is on (table {row.table})",
+                    selectors.game_url(row.game),
+                )
+        row.save(update_fields=["status", "winner", "decided_at", "game"])
+    round_.status, round_.started_at = Round.Status.RUNNING, now
+    round_.save(update_fields=["status", "started_at"])
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    finish_if_done(round_, round_.pairings.all())
+    return round_
+
+
+@transaction.atomic
+def pairing_forfeit(
+    *, pairing_id: int, director: User, winner: Entrant | None, note: str = ""
+) -> Pairing:
+    """A director's forfeit: `winner` wins (even if the game goes on, its result no
+    longer counts), or with no winner both lose (not in elimination)."""
+    check_director(director)
+    found = Pairing.objects.filter(pk=pairing_id).values_list("round__tournament_id", "round_id")
+    if not found:
+        raise NotFound("There is no such pairing")
+    tournament_id, round_id = found[0]
+    tournament = _lock_tournament(tournament_id)
+    round_ = lock_round(round_id)
+    row = Pairing.objects.select_for_update().get(pk=pairing_id)
+    if row.entrant_b_id is None:
+        raise Conflict("A bye needs no forfeit")
+    if row.status in (Pairing.Status.FINISHED, Pairing.Status.FORFEIT):
+        raise Conflict(f"Table {row.table} already has a result")
+    if round_.status != Round.Status.RUNNING:
+        raise Conflict("Forfeits are recorded in a round that is running")
+    if winner is None and tournament.format == Tournament.Format.ELIMINATION:
+        raise Invalid("In an elimination a forfeit must name who goes through")
+    if winner is not None and winner.pk not in (row.entrant_a_id, row.entrant_b_id):
+        raise Invalid("The winner must be one of the table's entrants")
+    row.status, row.winner, row.decided_by = Pairing.Status.FORFEIT, winner, director
+    row.decided_at, row.note = timezone.now(), note.strip()[:200]
+    row.save(update_fields=["status", "winner", "decided_by", "decided_at", "note"])
+    entrants = Entrant.objects.select_related("player_a", "player_b").filter(
+        pk__in=[row.entrant_a_id, row.entrant_b_id]
+    )
+    outcome = f"{winner} win by forfeit" if winner else "both lose by forfeit"
+    notify(
+        [player for entrant in entrants for player in (entrant.player_a, entrant.player_b)],
+        f"Round {round_.number} of {tournament}, table {row.table}: {outcome}",
+        selectors.tournament_url(tournament),
+    )
+    finish_if_done(round_, round_.pairings.all())
+    return row
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, director: User) -> Tournament:
+    check_director(director)
+    tournament = _lock_tournament(tournament.pk)
+    if tournament.status not in (Tournament.Status.CLOSED, Tournament.Status.RUNNING):
+        raise Conflict(
+            f"{tournament} cannot finish: it is {tournament.get_status_display().lower()}"
+        )
+    unfinished = tournament.rounds.exclude(status=Round.Status.FINISHED).first()
+    if unfinished is not None and unfinished.status == Round.Status.RUNNING:
+        raise Conflict(f"Round {unfinished.number} is still running")
+    if unfinished is not None:
+        raise Conflict(f"Round {unfinished.number} is paired but not started: start or delete it")
+    tournament.status, tournament.finished_at = Tournament.Status.FINISHED, timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    standings = selectors.tournament_standings(tournament)
+    if standings and tournament.rounds.exists():
+        champion = standings[0].entrant
+        notify(
+            [p for row in standings for p in (row.entrant.player_a, row.entrant.player_b)],
+            f"{tournament} is over: {champion} win",
+            selectors.tournament_url(tournament),
+        )
+    return tournament
