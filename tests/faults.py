@@ -14,7 +14,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-import redis
+from config import liveness
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -40,13 +40,7 @@ class RedisServer:
         self.process: subprocess.Popen | None = None
 
     def answers(self) -> bool:
-        client = redis.Redis(port=self.port, socket_timeout=0.5, socket_connect_timeout=0.5)
-        try:
-            return bool(client.ping())
-        except redis.RedisError:
-            return False
-        finally:
-            client.close()
+        return liveness.redis_answers(self.url, timeout=0.5)
 
     def start(self) -> None:
         self.process = subprocess.Popen(
