@@ -1,6 +1,6 @@
 """Reads of games: the snapshot pushed to viewers and each viewer's payload of it."""
 
-from django.db.models import F
+from django.db.models import F, Q
 from django.urls import reverse
 
 from core.errors import NotFound
@@ -16,10 +16,12 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def unfinished_games_of(user_ids) -> dict[int, Game]:
-    """The unfinished game (waiting or playing) each of these people is seated in."""
+    """The unfinished game each of these people is at: a table waiting to start, or a game
+    in play where they play their own cards. A game they left (a bot plays for them) does
+    not hold them: they may sit down elsewhere, and then do not come back to it."""
     seats = Seat.objects.filter(
+        Q(game__status=Game.Status.WAITING) | Q(game__status=Game.Status.PLAYING, away=False),
         user_id__in=[pk for pk in user_ids if pk is not None],
-        game__status__in=[Game.Status.WAITING, Game.Status.PLAYING],
     ).select_related("game")
     return {seat.user_id: seat.game for seat in seats}
 

@@ -332,6 +332,11 @@ def game_act(*, game_id: int, user: User, data: dict, expected_version: int | No
     seat = next((seat for seat in seats if user.pk and seat.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("You are not playing in this game")
+    if seat.away:
+        # Acting brings an away person back: not while they play at another table.
+        elsewhere = unfinished_games_of([user.pk]).get(user.pk)
+        if elsewhere is not None and elsewhere.pk != game.pk:
+            raise Conflict(f"You play game {elsewhere.pk} now; a bot plays for you here")
     action = inputs.action(data, seat.position)
     new = check_act(game, seat, action, expected_version)
     return do_act(game, seats, seat, action, new, Action.Source.PLAYER)
@@ -373,10 +378,15 @@ def game_autoplay(*, game_id: int, version: int, timeout: bool) -> Game | None:
 
 @transaction.atomic
 def seat_return(*, game_id: int, user: User) -> None:
-    """A person who was away came back (reconnected): they play their own turns again."""
+    """A person who was away came back (reconnected): they play their own turns again,
+    unless they sat down at another game meanwhile (then the bot plays on here)."""
+    people_lock([user.pk])
     game = game_lock(game_id)
     seat = seat_of(game, user)
     if seat is None or not (seat.away or seat.timeouts) or game.status != Game.Status.PLAYING:
+        return
+    elsewhere = unfinished_games_of([user.pk]).get(user.pk)
+    if elsewhere is not None and elsewhere.pk != game.pk:
         return
     seat.away, seat.timeouts = False, 0
     seat.save(update_fields=["away", "timeouts"])

@@ -23,6 +23,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from celery import current_app
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections, transaction
@@ -842,7 +843,7 @@ def check_frames(breaches: Breaches, endpoint: str, messages: list[dict], htmx: 
 @pytest.fixture
 def live_world(transactional_db, monkeypatch):
     """Four people at a started game; no Celery worker, so bot moves are not armed."""
-    monkeypatch.setattr(services, "_arm", lambda task, args, options: None)
+    monkeypatch.setattr(current_app, "send_task", lambda *args, **kwargs: None)
     people = UserFactory.create_batch(4)
     outsider = UserFactory()
     tokens = {user.pk: token_create(user=user) for user in [*people, outsider]}

@@ -25,9 +25,10 @@ def fast_passwords(settings):
 
 
 def places_of(user) -> list[str]:
-    """Where a person is: "queue" and/or one entry per unfinished game they sit in."""
+    """Where a person is: "queue" and/or one entry per unfinished game they sit in (a game
+    they left, where a bot plays for them, does not count)."""
     unfinished = Seat.objects.filter(
-        user=user, game__status__in=[Game.Status.WAITING, Game.Status.PLAYING]
+        user=user, game__status__in=[Game.Status.WAITING, Game.Status.PLAYING], away=False
     )
     places = [f"game {game_id}" for game_id in unfinished.values_list("game_id", flat=True)]
     return places + ["queue"] * QueueEntry.objects.filter(user=user).count()
@@ -89,11 +90,25 @@ def test_a_person_seated_at_an_unfinished_game_cannot_sit_down_elsewhere():
 
     games.table_leave(game_id=first.pk, user=alice)  # before the start, leaving frees you
     playing = games.table_create(owner=alice, bots=BOTS)
-    games.table_leave(game_id=playing.pk, user=alice)  # in play, a bot sits in until the end
     with pytest.raises(Conflict, match=f"still playing game {playing.pk}: finish it"):
         games.table_join(game_id=other.pk, user=alice, seat=2)
     with pytest.raises(Conflict, match=f"{alice} is still seated in game {playing.pk}"):
         games.game_create_seated(players=[alice, "random", UserFactory(), "random"])
+
+
+@pytest.mark.django_db
+def test_leaving_a_game_in_play_frees_a_person_who_then_cannot_play_in_both():
+    alice = UserFactory()
+    left = games.table_create(owner=alice, bots=BOTS)
+    games.table_leave(game_id=left.pk, user=alice)  # a bot plays her cards until the end
+    other = open_table()
+    games.table_join(game_id=other.pk, user=alice, seat=2)
+    assert places_of(alice) == [f"game {other.pk}"]
+    games.seat_return(game_id=left.pk, user=alice)  # her old page reconnects
+    assert Game.objects.get(pk=left.pk).seats.get(user=alice).away  # the bot plays on
+    with pytest.raises(Conflict, match=f"You play game {other.pk} now"):
+        games.game_act(game_id=left.pk, user=alice, data={"type": "bid", "tricks": 3})
+    assert places_of(alice) == [f"game {other.pk}"]
 
 
 @pytest.mark.django_db
