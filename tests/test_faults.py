@@ -14,6 +14,8 @@ import os
 import signal
 import subprocess
 import time
+import urllib.error
+import urllib.request
 from datetime import timedelta
 
 import pytest
@@ -167,13 +169,28 @@ def inflict(fault: str, site, redis_server, players) -> tuple[float, set[str], s
         began = time.monotonic()
         pg_ctl("stop")
         try:
-            time.sleep(POSTGRES_DOWN_FOR)
+            time.sleep(2)
+            assert_unavailable(site, next(iter(players.values())))
+            time.sleep(max(0.0, POSTGRES_DOWN_FOR - (time.monotonic() - began)))
         finally:
             pg_ctl("start")
         connections.close_all()  # ours went stale with the server
         wait_for(lambda: database_answers(), 60, "PostgreSQL answers again")
         return time.monotonic() - began, {"bot"}, "stopped, started again"
     raise ValueError(fault)
+
+
+def assert_unavailable(site, player) -> None:
+    """While the database is down: the API answers 503 JSON with Retry-After, a page the
+    site's own 503, never a 500."""
+    status, body = http(site, "GET", f"/api/games/{player.game_id}", player.token)
+    assert status == 503 and "try again" in body["error"], (status, body)
+    try:
+        urllib.request.urlopen(f"{site.url}/play/", timeout=10)
+        raise AssertionError("the lobby answered while the database was down")
+    except urllib.error.HTTPError as error:
+        assert error.code == 503 and int(error.headers["Retry-After"]) > 0
+        assert "Back in a moment" in error.read().decode()
 
 
 def freeze(fault: str, site, players) -> tuple:
