@@ -1,7 +1,6 @@
 """The JSON API (session or `Authorization: Bearer <token>`): thin views over services."""
 
 import functools
-import json
 
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -43,24 +42,11 @@ def api_view(view):
 
 
 def _json_body(request: HttpRequest) -> dict:
-    """The request's JSON object ({} for an empty body)."""
-    length = request.headers.get("Content-Length", "")
-    if length.isascii() and length.isdigit() and int(length) > MAX_BODY:
-        raise TooLarge(f"The body must be at most {MAX_BODY // 1024} KB")
+    """The request's JSON object ({} for an empty body); reads no more than the limit."""
     raw = request.read(MAX_BODY + 1)
     if len(raw) > MAX_BODY:
         raise TooLarge(f"The body must be at most {MAX_BODY // 1024} KB")
-    if not raw:
-        return {}
-    try:
-        body = json.loads(raw)
-    except RecursionError:
-        raise Invalid("The body is nested too deeply") from None
-    except ValueError:  # UnicodeDecodeError is one
-        raise Invalid("The body is not valid JSON") from None
-    if not isinstance(body, dict):
-        raise Invalid("The body must be a JSON object")
-    return body
+    return inputs.json_object(raw, "The body") if raw else {}
 
 
 def _payload_response(game: Game, user_id: int | None, status: int = 200) -> JsonResponse:

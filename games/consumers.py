@@ -153,14 +153,7 @@ def _frame(text: str | None) -> dict:
     """A client frame as a JSON object."""
     if text is None or len(text) > MAX_FRAME:
         raise Invalid(f"A message must be JSON text of at most {MAX_FRAME // 1024} KB")
-    try:
-        message = json.loads(text)
-    except RecursionError:
-        raise Invalid("The message is nested too deeply") from None
-    except ValueError:
-        raise Invalid("The message is not valid JSON") from None
-    if not isinstance(message, dict):
-        raise Invalid("The message must be a JSON object")
+    message = inputs.json_object(text, "The message")
     message.pop("HEADERS", None)  # added by htmx's ws-send
     return message
 

@@ -7,6 +7,7 @@ from django import forms
 
 from games.bots import LEVELS
 from games.engine import PRESETS, Ruleset
+from games.inputs import TURN_SECONDS_RANGE
 
 SEAT_CHOICES = [("open", "Open seat"), *[(level, f"{level.title()} bot") for level in LEVELS]]
 OPTION_LABELS = {
@@ -69,7 +70,12 @@ class RulesetOptionsMixin:
 
 class CreateTableForm(RulesetOptionsMixin, forms.Form):
     preset = preset_field(initial="classic")
-    turn_seconds = forms.IntegerField(min_value=5, max_value=600, initial=30, label="Turn time (s)")
+    turn_seconds = forms.IntegerField(
+        min_value=TURN_SECONDS_RANGE[0],
+        max_value=TURN_SECONDS_RANGE[1],
+        initial=30,
+        label="Turn time (s)",
+    )
     private = forms.BooleanField(required=False, label="Private (invite link only)")
     seat_1 = forms.ChoiceField(choices=SEAT_CHOICES, initial="standard", label="Left")
     seat_2 = forms.ChoiceField(choices=SEAT_CHOICES, initial="standard", label="Partner")

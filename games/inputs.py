@@ -2,6 +2,7 @@
 at the edge. Every malformed value is an `Invalid` refusal naming the field; services get
 only the types they declare and check the game's own rules."""
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -13,6 +14,19 @@ TURN_SECONDS_RANGE = (5, 600)
 # Plain ASCII digits only: str.isdigit() also admits superscripts and other scripts'
 # digits, which int() refuses or reads as another number.
 _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
+def json_object(raw: str | bytes, name: str) -> dict:
+    """A JSON object from a request body or a socket frame; `name` says which, in errors."""
+    try:
+        value = json.loads(raw)
+    except RecursionError:
+        raise Invalid(f"{name} is nested too deeply") from None
+    except ValueError:  # UnicodeDecodeError is one
+        raise Invalid(f"{name} is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise Invalid(f"{name} must be a JSON object")
+    return value
 
 
 def whole_number(value: object, name: str, *, forms: bool = False) -> int:

@@ -26,7 +26,7 @@ from games.engine import (
     view_for,
 )
 from games.models import Action, ChatMessage, Game, Hand, Seat
-from games.selectors import game_snapshot, seats_of, unfinished_games_of
+from games.selectors import game_snapshot, seats_of, unfinished_game_of, unfinished_games_of
 
 logger = logging.getLogger(__name__)
 
@@ -67,17 +67,24 @@ def people_lock(user_ids: Iterable[int | None]) -> None:
 
 
 def check_people_free(user_ids: Iterable[int | None], *, me: User | None = None) -> None:
-    """Refuses if one of these people is seated in an unfinished game (a game in play
-    keeps a person who left it: a bot plays for them until it ends, and they may return).
-    Call with their rows locked (`people_lock`)."""
+    """Refuses if one of these people is at an unfinished game (`unfinished_games_of`: a
+    game they left to a bot does not count). Call with their rows locked (`people_lock`)."""
     busy = unfinished_games_of(user_ids)
-    for user_id, game in sorted(busy.items()):
-        if me is not None and user_id == me.pk:
-            if game.status == Game.Status.WAITING:
-                raise Conflict(f"You are already seated at table {game.pk}: leave it first")
-            raise Conflict(f"You are still playing game {game.pk}: finish it first")
-        name = User.objects.filter(pk=user_id).values_list("username", flat=True).first()
-        raise Conflict(f"{name} is still seated in game {game.pk}")
+    if not busy:
+        return
+    user_id, game = min(busy.items())
+    if me is not None and user_id == me.pk:
+        if game.status == Game.Status.WAITING:
+            raise Conflict(f"You are already seated at table {game.pk}: leave it first")
+        raise Conflict(f"You are still playing game {game.pk}: finish it first")
+    name = User.objects.filter(pk=user_id).values_list("username", flat=True).first()
+    raise Conflict(f"{name} is still seated in game {game.pk}")
+
+
+def _plays_elsewhere(user: User, game: Game) -> Game | None:
+    """The other game this person plays now, after leaving `game` to a bot."""
+    elsewhere = unfinished_game_of(user.pk)
+    return elsewhere if elsewhere is not None and elsewhere.pk != game.pk else None
 
 
 def _people_seated(user_ids: Iterable[int | None]) -> None:
@@ -332,11 +339,9 @@ def game_act(*, game_id: int, user: User, data: dict, expected_version: int | No
     seat = next((seat for seat in seats if user.pk and seat.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("You are not playing in this game")
-    if seat.away:
-        # Acting brings an away person back: not while they play at another table.
-        elsewhere = unfinished_games_of([user.pk]).get(user.pk)
-        if elsewhere is not None and elsewhere.pk != game.pk:
-            raise Conflict(f"You play game {elsewhere.pk} now; a bot plays for you here")
+    # Acting brings an away person back: not while they play at another table.
+    if seat.away and (elsewhere := _plays_elsewhere(user, game)):
+        raise Conflict(f"You play game {elsewhere.pk} now; a bot plays for you here")
     action = inputs.action(data, seat.position)
     new = check_act(game, seat, action, expected_version)
     return do_act(game, seats, seat, action, new, Action.Source.PLAYER)
@@ -385,8 +390,7 @@ def seat_return(*, game_id: int, user: User) -> None:
     seat = seat_of(game, user)
     if seat is None or not (seat.away or seat.timeouts) or game.status != Game.Status.PLAYING:
         return
-    elsewhere = unfinished_games_of([user.pk]).get(user.pk)
-    if elsewhere is not None and elsewhere.pk != game.pk:
+    if _plays_elsewhere(user, game):
         return
     seat.away, seat.timeouts = False, 0
     seat.save(update_fields=["away", "timeouts"])

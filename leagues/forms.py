@@ -6,6 +6,7 @@ from django.utils import timezone
 from accounts.models import User
 from core.errors import Refused
 from games.forms import RulesetOptionsMixin, preset_field
+from games.inputs import TURN_SECONDS_RANGE
 from leagues.services.seasons import check_start_date
 
 
@@ -29,7 +30,12 @@ class ClubSettingsForm(forms.Form):
 class SeasonForm(RulesetOptionsMixin, forms.Form):
     name = forms.CharField(max_length=80, initial="Season 1")
     preset = preset_field(initial="classic", label="Rules")
-    turn_seconds = forms.IntegerField(min_value=5, max_value=600, initial=30, label="Turn time (s)")
+    turn_seconds = forms.IntegerField(
+        min_value=TURN_SECONDS_RANGE[0],
+        max_value=TURN_SECONDS_RANGE[1],
+        initial=30,
+        label="Turn time (s)",
+    )
     start_date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     round_days = forms.IntegerField(
         min_value=1, max_value=60, initial=7, label="Round length (days)"
