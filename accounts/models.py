@@ -3,6 +3,8 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from accounts.names import bot_level_name
+
 
 class User(AbstractUser):
     class BotLevel(models.TextChoices):
@@ -16,6 +18,12 @@ class User(AbstractUser):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    @property
+    def display_name(self) -> str:
+        """The name pages show: a bot account by its level ("Standard bot"); its username
+        stays the address of its profile."""
+        return bot_level_name(self.bot_level) if self.bot_level else self.username
 
     def __str__(self) -> str:
         return self.username

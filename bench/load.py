@@ -1,4 +1,5 @@
-"""Load benchmark of live games: N tables of four JSON-WebSocket players, latency and throughput."""
+"""Load benchmark of live games: N tables of four players (JSON or htmx sockets) and their
+spectators; latency and throughput."""
 
 import argparse
 import asyncio
@@ -39,9 +40,13 @@ examples (from the repository root, PostgreSQL and Redis of the bench's own):
   python bench/load.py --tables 300 --baseline        # the same traffic on a bare echo
   python bench/load.py --tables 300 --compare         # both, and the ratios
   python bench/load.py --url http://127.0.0.1:8000    # a stack that is already running
+  python bench/load.py --tables 200 --mix --compare   # as browsers: 3 htmx + 1 JSON player
+                                                      # a table, an htmx spectator per 2 tables
+  python bench/load.py --tables 1 --spectators-of-one 500   # one popular game
 
-The started stack runs with DEBUG=0 and BOT_MOVE_DELAY=0, and the Celery queue of REDIS_URL
-is purged when it stops: give the bench a database and a Redis database of its own.
+The started stack runs with DEBUG=0 and no pauses (BOT_MOVE_DELAY, TRICK_PAUSE, HAND_PAUSE
+0), and the Celery queue of REDIS_URL is purged when it stops: give the bench a database
+and a Redis database of its own.
 Errors and lost actions are counted over the whole run; the exit status is 1 if any.
 """
 
@@ -54,7 +59,8 @@ def stack_env() -> dict:
     env.setdefault("DEBUG", "0")  # measure the production configuration
     env.setdefault("SECRET_KEY", secrets.token_urlsafe(40))
     env.setdefault("LOG_LEVEL", "WARNING")
-    env["BOT_MOVE_DELAY"] = "0"
+    for pause in ("BOT_MOVE_DELAY", "TRICK_PAUSE", "HAND_PAUSE"):
+        env[pause] = "0"
     return env
 
 
@@ -279,6 +285,7 @@ class TableSpec:
     game: int | str
     tokens: list[str | None]
     owner: int | None = None  # the user id that asks for a rematch when a game ends
+    watchers: int = 0  # spectators' sockets
 
 
 def create_tables(count: int, run: str) -> list[TableSpec]:
@@ -338,6 +345,7 @@ def delete_tables(run: str) -> None:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    spectator_latencies: list[float] = field(default_factory=list)
     error_frames: int = 0
     disconnects: int = 0
     connect_failures: int = 0
@@ -357,17 +365,31 @@ class Pending:
 
 
 ALL_SEEN = 0b1111
+ACTION_TYPES = ("bid", "look", "play")
+HTMX_HEADERS = {"HX-Request": "true", "HX-Trigger": None, "HX-Target": "table"}
+
+
+# What an htmx client reads of a frame: the table's version, and the moves on offer.
+TABLE_FRAME = re.compile(r'<div id="table"[^>]*? data-version="(\d+)"')
+OFFERED = re.compile(r"<button (?:class=\"playing-card \w+\" )?ws-send hx-vals='([^']*)'")
 
 
 class Client:
-    """One player's socket: keeps the latest state, reconnects if the server drops it."""
+    """One socket (a player's, or a spectator's when seat is None): keeps the latest state,
+    reconnects if the server drops it. An htmx client gets HTML frames, as browsers do."""
 
-    def __init__(self, table: "Table", seat: int, token: str | None):
-        self.bench, self.table, self.seat = table.bench, table, seat
+    def __init__(self, table: "Table", seat: int | None, token: str | None, html: bool = False):
+        self.bench, self.table, self.seat, self.html = table.bench, table, seat, html
         self.headers = {"Authorization": f"Bearer {token}"} if token else {}
         self.socket = None
         self.state: dict | None = None
         self.moving = False  # closed on purpose, to join the table's next game
+        self.counted: Pending | None = None  # a spectator's latency is counted once per action
+
+    @property
+    def url(self) -> str:
+        path = self.bench.path.format(self.table.game)
+        return self.bench.ws_base + (path.split("?")[0] if self.html else path)
 
     @property
     def version(self) -> int:
@@ -379,7 +401,7 @@ class Client:
             try:
                 async with bench.handshakes:
                     self.socket = await connect(
-                        self.table.url,
+                        self.url,
                         origin=bench.origin,
                         additional_headers=self.headers,
                         compression=None,
@@ -402,17 +424,37 @@ class Client:
                 await asyncio.sleep(0.5)
 
     def receive(self, raw: str) -> None:
+        if self.html:
+            self.receive_html(raw)
+            return
         frame = json.loads(raw)
         kind = frame.get("type")
         if kind == "state":
             if frame.get("id", self.table.game) != self.table.game:
                 return  # the last push of the previous game
             self.state = frame
-            self.table.saw(self.seat, frame["version"])
+            self.table.saw(self.seat, frame["version"], self)
         elif kind == "error":
             self.bench.tally.error_frames += 1
             self.bench.tally.error_texts[re.sub(r"\d+", "N", str(frame.get("error")))] += 1
             self.table.refused(self.seat)
+
+    def receive_html(self, raw: str) -> None:
+        """Only the head of a frame is read: the version of a table, or a refusal's toast."""
+        head = raw[:500]
+        if match := TABLE_FRAME.search(head):
+            self.state = {"version": int(match[1]), "html": raw}
+            self.table.saw(self.seat, self.state["version"], self)
+        elif head.lstrip().startswith('<div id="toasts"'):
+            self.bench.tally.error_frames += 1
+            text = re.sub(r"<[^>]+>", "", raw).strip()
+            self.bench.tally.error_texts[re.sub(r"\d+", "N", text)] += 1
+            self.table.refused(self.seat)
+
+    def offered(self) -> list[dict]:
+        """The moves this htmx player's table offers: bids, playable cards, look."""
+        moves = [json.loads(vals) for vals in OFFERED.findall(self.state["html"])]
+        return [move for move in moves if move["type"] in ACTION_TYPES]
 
     async def send(self, message: dict) -> bool:
         try:
@@ -424,6 +466,7 @@ class Client:
     async def move(self) -> None:
         """Reconnects to the table's current game."""
         self.state = None
+        self.counted = None
         if self.socket is not None:
             self.moving = True
             await self.socket.close()
@@ -439,7 +482,12 @@ class Table:
     def __init__(self, bench: "Bench", number: int, spec: TableSpec):
         self.bench, self.number = bench, number
         self.game, self.owner = spec.game, spec.owner
-        self.clients = [Client(self, seat, spec.tokens[seat]) for seat in range(4)]
+        html = bench.game and bench.args.mix
+        # As browsers and a script: seats 0-2 htmx, seat 3 JSON (it tells whose turn it is).
+        self.clients = [
+            Client(self, seat, spec.tokens[seat], html=html and seat < 3) for seat in range(4)
+        ]
+        self.spectators = [Client(self, None, None, html=bench.game) for _ in range(spec.watchers)]
         self.rng = random.Random(f"{bench.seed}:{number}")
         self.pending: Pending | None = None
         self.actor_seat: int | None = None
@@ -447,12 +495,14 @@ class Table:
         self.ready = asyncio.Event()
         self.broken = False  # its rematch failed: it stops playing
 
-    @property
-    def url(self) -> str:
-        return self.bench.ws_base + self.bench.path.format(self.game)
-
-    def saw(self, seat: int, version: int) -> None:
+    def saw(self, seat: int | None, version: int, client: Client | None = None) -> None:
         pending = self.pending
+        if seat is None:  # a spectator: its latency, once per action
+            if pending is not None and version > pending.version and client.counted is not pending:
+                client.counted = pending
+                if self.bench.window_start <= pending.sent < self.bench.window_end:
+                    self.bench.tally.spectator_latencies.append(time.perf_counter() - pending.sent)
+            return
         if pending is not None and version > pending.version:
             pending.seen |= 1 << seat
             if pending.seen == ALL_SEEN and not pending.done.done():
@@ -470,7 +520,7 @@ class Table:
         """The acting client and its message, once all four agree on the latest version."""
         if not self.ready.is_set() or len({client.version for client in self.clients}) != 1:
             return None
-        state = self.clients[0].state
+        state = self.clients[3].state
         if "view" not in state:  # the echo baseline: seats take turns
             client = self.clients[state["version"] % 4]
             return client, {"type": "play", "card": "QS", "version": state["version"]}
@@ -478,6 +528,13 @@ class Table:
         if state["status"] != "playing" or turn is None:
             return None
         client = self.clients[turn]
+        if client.html:  # what its page offers; the buttons carry the version
+            moves = client.offered()
+            choices = [move for move in moves if move["type"] != "look" and not move.get("blind")]
+            choices = [a for a in choices if 2 <= a.get("tricks", 3) <= 4] or choices or moves
+            if not choices:
+                return None
+            return client, {**self.rng.choice(choices), "HEADERS": HTMX_HEADERS}
         choices = [
             action
             for action in client.state["legal"]
@@ -490,7 +547,7 @@ class Table:
         return client, {**self.rng.choice(choices), "version": state["version"]}
 
     def finished(self) -> bool:
-        state = self.clients[0].state
+        state = self.clients[3].state
         return self.ready.is_set() and state.get("status") == "finished"
 
     async def play(self) -> None:
@@ -573,11 +630,12 @@ class Bench:
         self.closing = self.stopping = False
         self.window_start = self.window_end = math.inf
         self.handshakes = asyncio.Semaphore(args.handshakes)
+        self.game = path.startswith("/ws/games/")  # not the echo
         self.tables = [Table(self, number, spec) for number, spec in enumerate(tables)]
 
     async def run(self, meter: Meter) -> tuple[dict, dict]:
         args = self.args
-        clients = [client for table in self.tables for client in table.clients]
+        clients = [c for table in self.tables for c in (*table.clients, *table.spectators)]
         readers = []
         for client in clients:  # ramp up: `--ramp` new connections per second
             readers.append(asyncio.create_task(client.run()))
@@ -639,6 +697,11 @@ def summarize(mode: str, args, tally: Tally, before: dict, after: dict) -> dict:
         "mode": mode,
         "tables": args.tables,
         "clients": 4 * args.tables,
+        "spectators": (args.tables + 1) // 2 * args.mix + args.spectators_of_one,
+        "spectator_latency_ms": {
+            key: round(1000 * percentile(sorted(tally.spectator_latencies), p), 1)
+            for key, p in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))
+        },
         "pace": args.pace,
         "lost_timeout": args.lost_timeout,
         "seconds": round(elapsed, 2),
@@ -672,16 +735,26 @@ def summarize(mode: str, args, tally: Tally, before: dict, after: dict) -> dict:
 
 def print_summary(summary: dict) -> None:
     latency, machine = summary["latency_ms"], summary["machine"]
+    spectators = summary["spectator_latency_ms"]
     cpu = ", ".join(f"{name} {seconds:.1f}" for name, seconds in summary["cpu_s"].items())
     per_action = ", ".join(f"{k} {v:.2f}" for k, v in summary["cpu_ms_per_action"].items())
     memory = ", ".join(f"{name} {mb}" for name, mb in summary["server_rss_mb"].items())
     lines = [
-        f"[{summary['mode']}] {summary['tables']} tables, {summary['clients']} clients, "
-        f"pace {summary['pace']} s, {summary['seconds']} s measured",
+        f"[{summary['mode']}] {summary['tables']} tables, {summary['clients']} players, "
+        f"{summary['spectators']} spectators, pace {summary['pace']} s, "
+        f"{summary['seconds']} s measured",
         f"  actions applied   {summary['actions']} ({summary['actions_per_s']}/s), "
         f"{summary['games_finished']} games finished",
         f"  latency ms        p50 {latency['p50']}  p95 {latency['p95']}  "
         f"p99 {latency['p99']}  max {latency['max']}",
+        *(
+            [
+                f"  spectators ms     p50 {spectators['p50']}  p95 {spectators['p95']}  "
+                f"p99 {spectators['p99']}  max {spectators['max']}"
+            ]
+            if summary["spectators"]
+            else []
+        ),
         f"  errors            {summary['errors']} ({summary['error_frames']} error frames, "
         f"{summary['disconnects']} disconnects, {summary['connect_failures']} failed connects, "
         f"{summary['failed_rematches']} failed rematches)",
@@ -730,6 +803,9 @@ def run_mode(args, mode: str, url: str | None) -> dict:
         else:
             path = "/ws/echo/{}/"
             tables = [TableSpec(f"{run}-{number}", [None] * 4) for number in range(args.tables)]
+        for number, spec in enumerate(tables):
+            spec.watchers = args.mix and number % 2 == 0
+        tables[0].watchers += args.spectators_of_one
         print(f"[{mode}] {args.tables} tables against {url}; connecting", flush=True)
 
         async def drive():
@@ -785,6 +861,18 @@ def main() -> int:
         help="an action not seen by all four within this many seconds is lost (default 10)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the players' choices")
+    parser.add_argument(
+        "--mix",
+        action="store_true",
+        help="as browsers: seats 0-2 htmx, seat 3 JSON, an htmx spectator per two tables",
+    )
+    parser.add_argument(
+        "--spectators-of-one",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N more (htmx) spectators of the first table",
+    )
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--baseline", action="store_true", help="a bare Channels echo instead")
     group.add_argument("--compare", action="store_true", help="echo, then the game; ratios")

@@ -115,6 +115,14 @@ class Supervisor:
                  f"--hostname={self.nodename}"],
                 self.env,
             ),
+            # Analyses run for minutes: a worker of their own, only restarted when it exits
+            # (it is busy, not deaf, while it analyses; see CELERY_TASK_ROUTES).
+            "analysis worker": Child(
+                "analysis worker",
+                [*celery, "worker", "--loglevel=INFO", "--concurrency=1", "--queues=analysis",
+                 f"--hostname=analysis@{socket.gethostname()}"],
+                self.env,
+            ),
             "celery beat": Child(
                 "celery beat",
                 [*celery, "beat", "--loglevel=INFO",
@@ -137,7 +145,7 @@ class Supervisor:
         self.redis_server = embedded_redis.start(self.redis_socket, self.dir / "redis.log")
 
     def stop(self) -> None:
-        for name in ("daphne", "celery beat", "celery worker"):
+        for name in ("daphne", "celery beat", "analysis worker", "celery worker"):
             if name in self.children:
                 self.children[name].stop()
         if self.redis_server is not None:

@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "games",
     "ranked",
     "leagues",
+    "analysis",
 ]
 
 MIDDLEWARE = [
@@ -227,6 +228,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # Each worker also consumes its own queue "<hostname>.dq2", so that `config.liveness`
 # can send a task to that one worker and prove it really consumes (not only answers ping).
 CELERY_WORKER_DIRECT = True
+# A game's analysis runs for minutes: its own queue and worker (config.devstack, README), so
+# that it never holds up bot moves and turn timeouts, nor makes the live worker look deaf.
+CELERY_TASK_ROUTES = {"analysis.*": {"queue": "analysis"}}
 # The result backend (only `ping` results matter) retries over a Redis restart instead
 # of failing the task, with fast sockets and the same health checks as the broker.
 CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
@@ -317,6 +321,11 @@ LOGGING = {
 
 # Live games
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.6"))  # seconds; feels human
+# Pauses after a trick is complete and after a hand ends, added to the next bot move and to
+# the next person's turn time, so that every viewer sees the full trick and the hand's
+# result at the same pace. (Their sum plus BOT_MOVE_DELAY stays under the sweep's grace.)
+TRICK_PAUSE = float(os.environ.get("TRICK_PAUSE", "1.2"))
+HAND_PAUSE = float(os.environ.get("HAND_PAUSE", "5"))
 # A bot's move this overdue had its task lost (e.g. a broker restart). A bot moves within
 # about a second; re-arming one that was not lost is harmless (its task is a no-op). Grace
 # plus sweep interval bound how long a game waits after Redis lost its queue: at most

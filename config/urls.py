@@ -8,9 +8,11 @@ from config import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("how-to-play/", views.how_to_play, name="how_to_play"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),
     path("", include("ranked.urls")),
     path("", include("leagues.urls")),
+    path("", include("analysis.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,17 +1,24 @@
-"""Site-wide pages: the home page and the health check."""
+"""Site-wide pages: the home page, how to play and the health check."""
 
 import redis
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_GET
 
 from config import liveness
 from config.celery import app as celery_app
+from games import rules_text
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+@require_GET
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    return render(request, "how_to_play.html", {"presets": rules_text.presets_in_words()})
 
 
 def _database_up() -> bool:

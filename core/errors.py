@@ -39,6 +39,12 @@ class NotFound(Refused):
     status = 404
 
 
+class MethodNotAllowed(Refused):
+    """A page asked with the wrong method, e.g. a form's address opened as a link."""
+
+    status = 405
+
+
 class Conflict(Refused):
     """Well-formed, but not now: the state of the game, club or queue does not allow it."""
 

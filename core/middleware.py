@@ -1,15 +1,28 @@
 """The HTTP adapter of the error root. A refusal raised anywhere in a view (or a database
 that does not answer) becomes the client's own answer: JSON under /api/, a toast for an
 htmx request, the site's error page otherwise. Django's own error pages under /api/
-(unknown path, wrong method, CSRF) are turned into JSON too."""
+(unknown path, wrong method, CSRF) are turned into JSON too.
+
+Pages are the site's own whatever DEBUG says: an unknown address and a bug show the
+site's 404 and 500 pages under DEBUG=1 as well (DEBUG=1 is what `make run` serves, and
+people try the site there). A bug's traceback still goes to the log, the console in
+development, and the test client still raises it."""
 
 from http import HTTPStatus
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core import signals
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseNotFound,
+    JsonResponse,
+)
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.log import log_response
 
-from core.errors import Refused, Unavailable, refusal_from
+from core.errors import MethodNotAllowed, NotFound, Refused, Unavailable, refusal_from
 
 API_PREFIX = "/api/"
 
@@ -43,6 +56,25 @@ def respond(request: HttpRequest, error: Refused) -> HttpResponse:
     return response
 
 
+def bug_page(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The site's 500 page for a bug in a page's view (a toast for htmx, which swaps nothing
+    on a 5xx), logged as Django logs one. Rendered without the request, so that a bug in
+    the layout cannot break it too."""
+    page = HttpResponse(render_to_string("500.html"), status=500)
+    log_response(
+        "Internal Server Error: %s", request.path, response=page, request=request,
+        exception=exception,
+    )  # fmt: skip
+    # Error reporters and the test client listen to this, as for any unhandled exception.
+    signals.got_request_exception.send(sender=None, request=request)
+    if getattr(request, "htmx", False):
+        message = "Something went wrong on our side; it has been logged. Try again."
+        toast = HttpResponse(render_to_string("partials/toast.html", {"message": message}))
+        toast["HX-Reswap"] = "none"
+        return toast
+    return page
+
+
 class ErrorMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -50,15 +82,25 @@ class ErrorMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         status = response.status_code
-        if (
-            request.path.startswith(API_PREFIX)
-            and status >= 400
-            and response.get("Content-Type") != "application/json"
-        ):
-            message = DJANGO_ERRORS.get(status) or HTTPStatus(status).phrase
-            return JsonResponse({"error": message}, status=status)
+        if request.path.startswith(API_PREFIX):
+            if status >= 400 and response.get("Content-Type") != "application/json":
+                message = DJANGO_ERRORS.get(status) or HTTPStatus(status).phrase
+                return JsonResponse({"error": message}, status=status)
+        elif isinstance(response, HttpResponseNotFound):
+            # Django's answer to an address no view takes (its debug page under DEBUG=1).
+            return respond(request, NotFound("There is no page at this address"))
+        elif isinstance(response, HttpResponseNotAllowed) and not response.content:
+            # A form's address opened as a link: Django answers an empty page.
+            message = "This address takes a form sent from the site, not a visit"
+            page = respond(request, MethodNotAllowed(message))
+            page["Allow"] = response["Allow"]
+            return page
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception):
         error = refusal_from(exception)
-        return None if error is None else respond(request, error)
+        if error is not None:
+            return respond(request, error)
+        if request.path.startswith(API_PREFIX):
+            return None  # Django logs it; __call__ answers JSON
+        return bug_page(request, exception)

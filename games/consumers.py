@@ -1,7 +1,8 @@
 """The live game feed: `/ws/games/{id}/` (htmx partials) or `?format=json` (for scripts).
 
 Thin: authenticate, pass actions to the services, and on each `game.changed` event
-render this viewer's own payload. Every push is the full state with its version, so a
+send this viewer's own frame (rendered once per process for all who see the same:
+games.frames). Every push is the full state with its version, so a
 client that missed messages or reconnected is whole again with the next one.
 
 Database calls run on Channels' one database thread per process. A pool of threads gains
@@ -19,9 +20,9 @@ from django.template.loader import render_to_string
 
 from accounts.tokens import bearer_token, user_for_token
 from core.errors import Forbidden, Invalid, Refused, refusal_from
-from games import inputs, presenters, services
+from games import frames, inputs, services
 from games.events import game_group
-from games.selectors import access_game, game_payload, game_snapshot, viewer_seat
+from games.selectors import access_game, game_snapshot, viewer_seat
 
 MAX_FRAME = 4096
 ACTION_TYPES = ("bid", "look", "play")
@@ -80,11 +81,15 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._act(message)
         elif kind == "chat":
             await self._chat(inputs.text(message.get("text", ""), "A message"))
+        elif kind == "back":
+            await self._back()
         else:
-            raise Invalid(f"Unknown message type {kind!r} (expected bid, look, play, chat or sync)")
+            raise Invalid(
+                f"Unknown message type {kind!r} (expected bid, look, play, back, chat or sync)"
+            )
 
     async def game_changed(self, event):
-        await self._push(event["snapshot"])
+        await self._push(event["snapshot"], event["push"])
 
     async def chat_message(self, event):
         message = event["message"]
@@ -106,6 +111,12 @@ class GameConsumer(AsyncWebsocketConsumer):
             game_id=self.game_id, user=self.user, data=data, expected_version=version
         )
 
+    async def _back(self) -> None:
+        """ "I'm back": a person marked away plays their own turns again."""
+        if self.user is None:
+            raise Forbidden("Log in to play")
+        await database_sync_to_async(services.seat_return)(game_id=self.game_id, user=self.user)
+
     async def _chat(self, text: str) -> None:
         if self.user is None:
             raise Forbidden("Log in to chat")
@@ -113,18 +124,18 @@ class GameConsumer(AsyncWebsocketConsumer):
             game_id=self.game_id, user=self.user, text=text
         )
 
-    async def _push(self, snapshot: dict) -> None:
+    async def _push(self, snapshot: dict, push_id: str | None = None) -> None:
+        """This viewer's frame of `snapshot`: shared with the process's other viewers of the
+        same push (`push_id`) who see the same; made for this socket alone without one."""
         if snapshot["version"] < self.last_version:
             return  # an older event arrived late; the newer state was already sent
         self.last_version = snapshot["version"]
-        user_id = self.user.pk if self.user else None
-        payload = game_payload(snapshot, viewer_seat(snapshot, user_id))
-        if self.json_format:
-            await self.send(text_data=json.dumps({"type": "state", **payload}))
-        else:
-            context = presenters.table(payload, invite=self.invite, logged_in=self.user is not None)
-            html = render_to_string("games/partials/table.html", {**context, "oob": True})
-            await self.send(text_data=html)
+        push = frames.Push(snapshot) if push_id is None else frames.pushes.get(push_id, snapshot)
+        seat = viewer_seat(snapshot, self.user.pk if self.user else None)
+        frame = push.frame(
+            seat, json_format=self.json_format, invite=self.invite, logged_in=self.user is not None
+        )
+        await self.send(text_data=frame)
 
     async def _send_error(self, error: Refused) -> None:
         """The WebSocket adapter of the error root: an error frame, or a toast for htmx."""
@@ -152,7 +163,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 def _frame(text: str | None) -> dict:
     """A client frame as a JSON object."""
     if text is None or len(text) > MAX_FRAME:
-        raise Invalid(f"A message must be JSON text of at most {MAX_FRAME // 1024} KB")
+        raise Invalid(f"That message is too long (at most {MAX_FRAME // 1024} KB)")
     message = inputs.json_object(text, "The message")
     message.pop("HEADERS", None)  # added by htmx's ws-send
     return message

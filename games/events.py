@@ -1,5 +1,7 @@
 """Events to the Channels layer, sent after a write commits."""
 
+import secrets
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
@@ -12,11 +14,11 @@ def game_group(game_id: int) -> str:
 
 
 def game_changed(snapshot: dict) -> None:
-    """Tells every viewer of the game; each consumer renders its own viewer's payload."""
+    """Tells every viewer of the game. The push id lets each process render each distinct
+    view of this push once (games.frames)."""
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(
-        game_group(snapshot["id"]), {"type": "game.changed", "snapshot": snapshot}
-    )
+    event = {"type": "game.changed", "snapshot": snapshot, "push": secrets.token_hex(8)}
+    async_to_sync(layer.group_send)(game_group(snapshot["id"]), event)
 
 
 def chat_posted(message: ChatMessage) -> None:

@@ -7,6 +7,7 @@ from django import forms
 
 from games.bots import LEVELS
 from games.engine import PRESETS, Ruleset
+from games.engine.ruleset import OPTION_NAMES
 from games.inputs import TURN_SECONDS_RANGE
 
 SEAT_CHOICES = [("open", "Open seat"), *[(level, f"{level.title()} bot") for level in LEVELS]]
@@ -40,32 +41,89 @@ def preset_field(*, custom: bool = True, **kwargs) -> forms.ChoiceField:
 
 class RulesetOptionsMixin:
     """For a form with a `preset_field()` named `preset`: a field per Ruleset option, and
-    the rules the form chose."""
+    the rules the form chose.
+
+    The option fields show the rules of a preset, named in the hidden field `shown_preset`
+    (static/js/ruleset-form.js refills them when another preset is chosen). Options that
+    differ from the ones shown were edited: the form then plays them as custom rules,
+    never silently the preset. Each option is checked by the engine, and its refusal
+    is shown next to its field ("Target score must be between 100 and 1000")."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["shown_preset"] = forms.ChoiceField(
+            choices=PRESET_CHOICES, required=False, initial="classic", widget=forms.HiddenInput
+        )
         defaults = Ruleset()
         for option in fields(Ruleset):
             label, initial = OPTION_LABELS[option.name], getattr(defaults, option.name)
-            kind = forms.BooleanField if option.type is bool else forms.IntegerField
-            self.fields[option.name] = kind(required=False, initial=initial, label=label)
+            if option.type is bool:
+                field = forms.BooleanField(
+                    required=False, initial=initial, label=label, label_suffix=""
+                )
+            else:
+                message = f"{OPTION_NAMES[option.name]} must be a whole number"
+                field = forms.IntegerField(
+                    required=False,
+                    initial=initial,
+                    label=label,
+                    error_messages={"invalid": message},
+                )
+            self.fields[option.name] = field
 
     def option_fields(self):
         return [self[option.name] for option in fields(Ruleset)]
 
-    def rules(self) -> tuple[str, dict | None]:
-        """The preset and the custom options (None: the preset as it is). An empty option
-        is the default, but for the losing score, where empty means none."""
-        preset = self.cleaned_data["preset"]
-        if preset != CUSTOM:
-            return preset, None
+    def presets_json(self) -> dict:
+        """Every preset's options, for the script that fills the option fields."""
+        return {name: ruleset.to_dict() for name, ruleset in PRESETS.items()}
+
+    def _options(self) -> dict:
+        """The options as the fields say. An empty one is the default, but for the losing
+        score, where empty means none."""
         options = {}
         for option in fields(Ruleset):
             value = self.cleaned_data.get(option.name)
             if value is None and option.name != "losing_score":
                 value = getattr(Ruleset(), option.name)
             options[option.name] = value
-        return "classic", options
+        return options
+
+    def clean(self):
+        cleaned = super().clean()
+        shown = cleaned.get("shown_preset")
+        # A client that posts no shown_preset sends no options: the preset alone.
+        edited = shown and self._options() != PRESETS[shown].to_dict()
+        if cleaned.get("preset") not in (None, CUSTOM) and edited:
+            cleaned["preset"] = CUSTOM
+            self.data = self.data.copy()  # so that a page shown again says so too
+            self.data[self.add_prefix("preset")] = CUSTOM
+        if cleaned.get("preset") == CUSTOM:
+            self._check_options()
+        return cleaned
+
+    def _check_options(self) -> None:
+        """The engine's verdict on each option, next to its field; then on the whole."""
+        options = self._options()
+        for name, value in options.items():
+            if name in self.errors:
+                continue
+            try:
+                Ruleset(**{name: value})
+            except ValueError as error:
+                self.add_error(name, str(error))
+        if not self.errors:
+            try:
+                Ruleset(**options)
+            except ValueError as error:  # options that do not go together: Suicide needs Nil
+                self.add_error("suicide", str(error))
+
+    def rules(self) -> tuple[str, dict | None]:
+        """The preset and the custom options (None: the preset as it is)."""
+        preset = self.cleaned_data["preset"]
+        if preset != CUSTOM:
+            return preset, None
+        return "classic", self._options()
 
 
 class CreateTableForm(RulesetOptionsMixin, forms.Form):
@@ -76,7 +134,9 @@ class CreateTableForm(RulesetOptionsMixin, forms.Form):
         initial=30,
         label="Turn time (s)",
     )
-    private = forms.BooleanField(required=False, label="Private (invite link only)")
+    private = forms.BooleanField(
+        required=False, label="Private (invite link only)", label_suffix=""
+    )
     seat_1 = forms.ChoiceField(choices=SEAT_CHOICES, initial="standard", label="Left")
     seat_2 = forms.ChoiceField(choices=SEAT_CHOICES, initial="standard", label="Partner")
     seat_3 = forms.ChoiceField(choices=SEAT_CHOICES, initial="standard", label="Right")

@@ -5,6 +5,7 @@ only the types they declare and check the game's own rules."""
 import json
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from core.errors import Invalid
 from games.bots import LEVELS as BOT_LEVELS
@@ -73,6 +74,28 @@ def turn_seconds(value: object) -> int:
     if not low <= seconds <= high:
         raise Invalid(f"turn_seconds must be a whole number from {low} to {high}")
     return seconds
+
+
+def choice(value: object, name: str, choices) -> str:
+    """One of `choices`, or "" when the value is missing or empty (no choice made)."""
+    if value in (None, ""):
+        return ""
+    if not isinstance(value, str) or value not in choices:
+        raise Invalid(f"{name} must be one of: {', '.join(choices)}")
+    return value
+
+
+def timestamp(value: object, name: str) -> datetime | None:
+    """An ISO 8601 date or time, e.g. 2026-11-23 or 2026-11-23T18:00:00Z (UTC unless it
+    says otherwise), in UTC; None when missing."""
+    if value in (None, ""):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+        # In UTC, as the database compares it (the first hours of year 1 are not in it).
+        return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    except (TypeError, ValueError, OverflowError):
+        raise Invalid(f"{name} must be an ISO 8601 time such as 2026-11-23T18:00:00Z") from None
 
 
 def text(value: object, name: str) -> str:

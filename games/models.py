@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from accounts.names import seat_name
 from games.engine import GameState, Ruleset
 
 
@@ -22,6 +23,15 @@ class Game(models.Model):
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
 
+    class Kind(models.TextChoices):
+        """What a game was played as; set by the code that creates it (the archive filters
+        on it: games knows nothing of the ranked and leagues apps that build on it)."""
+
+        CASUAL = "casual", "Casual"
+        RANKED = "ranked", "Ranked"
+        LEAGUE = "league", "League"
+        TOURNAMENT = "tournament", "Tournament"
+
     preset = models.CharField(max_length=32, default="classic")
     ruleset = models.JSONField(default=dict)  # Ruleset.to_dict()
     seed = models.CharField(max_length=64, default=_new_seed)  # secret: hex of the game seed
@@ -32,6 +42,7 @@ class Game(models.Model):
     turn_deadline = models.DateTimeField(null=True, blank=True)
     private = models.BooleanField(default=False)
     ranked = models.BooleanField(default=False)  # rated when it ends (ranked app)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.CASUAL)
     invite = models.CharField(max_length=32, default=_new_invite)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -46,7 +57,10 @@ class Game(models.Model):
     )
 
     class Meta:
-        indexes = [models.Index(fields=["status", "turn_deadline"])]
+        indexes = [
+            models.Index(fields=["status", "turn_deadline"]),
+            models.Index(fields=["status", "finished_at"]),  # archives, newest first
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.status})"
@@ -87,6 +101,16 @@ class Seat(models.Model):
     @property
     def taken(self) -> bool:
         return bool(self.user_id or self.bot_level)
+
+    @property
+    def name(self) -> str | None:
+        """Who sits here, as every page names them (None: an open seat)."""
+        return seat_name(
+            username=self.user.username if self.user_id else None,
+            bot_level=self.bot_level,
+            game_id=self.game_id,
+            position=self.position,
+        )
 
 
 class Action(models.Model):

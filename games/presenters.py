@@ -1,12 +1,18 @@
 """Turns a viewer's payload (games.selectors.game_payload) into what the table templates
-show: seats placed around the viewer, cards with their symbols, the bidding panel."""
+show: seats placed around the viewer, cards with their symbols, the bidding panel, the
+hand's result and the score sheet. Every figure comes from games.engine."""
 
 from urllib.parse import urlencode
+
+from accounts.names import short_name
+from games.engine import Ruleset, bags_before_penalty, hand_breakdown, team_contract
+from games.engine.ruleset import OPTION_NAMES
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANKS = "23456789TJQKA"
 PLACES = ("bottom", "left", "top", "right")  # clockwise from the viewer
+PRESET_NAMES = {"blind-nil-anytime": "Blind Nil anytime"}
 
 
 def card(code: str, *, legal: bool = False) -> dict:
@@ -22,12 +28,19 @@ def card(code: str, *, legal: bool = False) -> dict:
 
 
 def _seat_label(entry: dict) -> str:
+    """The name the table shows: a bot's personal name alone ('Ada'; its badge says the
+    level), so that names fit a phone's seats and read well in 'Last trick: Ada: J♠'."""
     if entry["name"]:
-        return entry["name"]
+        return short_name(entry["name"]) if entry["bot"] else entry["name"]
     return "Open seat"
 
 
-def _bid_label(bid: int | None, blind: bool) -> str:
+def team_name(names: list[str], team: int) -> str:
+    """'Ann & Cy': a team by its partners' names (seats `team` and `team + 2`)."""
+    return f"{names[team]} & {names[team + 2]}"
+
+
+def bid_label(bid: int | None, blind: bool) -> str:
     if bid is None:
         return "-"
     if bid == 0:
@@ -58,10 +71,13 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
                 "is_me": position == me,
                 "bid": None
                 if view is None
-                else _bid_label(view["bids"][position], view["blind"][position]),
+                else bid_label(view["bids"][position], view["blind"][position]),
                 "tricks": None if view is None else view["tricks_taken"][position],
                 "cards_left": None if view is None else view["hand_counts"][position],
                 "turn": view is not None and view["turn"] == position,
+                "dealer": view is not None and view["dealer"] == position,
+                "rating": (payload["extras"].get("ratings") or [None] * 4)[position],
+                "rating_change": (payload["extras"].get("rating_changes") or [None] * 4)[position],
             }
         )
     context = {
@@ -72,14 +88,30 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         "invite": invite,
         "logged_in": logged_in,
         "may_join": logged_in and me is None and payload["status"] == "waiting",
+        "rules": rules_line(payload),
+        "ranked": payload["ranked"],
+        "away": me is not None and payload["seats"][me]["away"],
+        "next_step": payload["extras"].get("next_step"),
     }
     if view is None:
         return context
+    ruleset = Ruleset.from_dict(payload["ruleset"])
+    names = [_seat_label(entry) for entry in payload["seats"]]
+    finished = payload["winner"] is not None
+    # Between hands (the new deal not bid on yet) the table shows the hand that just ended.
+    between_hands = (
+        bool(view["hands"]) and view["phase"] == "bidding" and all(b is None for b in view["bids"])
+    )
     place_of = {seat["position"]: seat["place"] for seat in seats}
     tricks = view["tricks"]
     current = tricks[-1] if tricks and tricks[-1]["winner"] is None else None
-    # A finished trick stays on the table until the next card is played.
+    # A finished trick stays on the table until the next card is played; the hand's last
+    # one until the next deal is bid on. At the end of the game the felt is cleared.
     shown = current or (tricks[-1] if tricks else None)
+    if between_hands:
+        shown = view["last_trick"]
+    if finished:
+        shown = None
     context["trick"] = [
         {"place": place_of[seat], **card(code)} for seat, code in (shown["cards"] if shown else [])
     ]
@@ -90,9 +122,9 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         None
         if last is None
         else {
-            "winner": payload["seats"][last["winner"]]["name"],
+            "winner": _seat_label(payload["seats"][last["winner"]]),
             "cards": [
-                {"name": payload["seats"][seat]["name"], **card(code)}
+                {"name": _seat_label(payload["seats"][seat]), **card(code)}
                 for seat, code in last["cards"]
             ],
         }
@@ -108,7 +140,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
     context["playing"] = view["phase"] == "playing"
     context["teams"] = [
         {
-            "name": " & ".join(_seat_label(payload["seats"][p]) for p in (team, team + 2)),
+            "name": team_name(names, team),
             "score": view["scores"][team],
             "bags": view["bags"][team],
             "mine": me is not None and me % 2 == team,
@@ -120,21 +152,105 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
             "mine": me is not None and me % 2 == payload["winner"],
             "names": context["teams"][payload["winner"]]["name"],
         }
-    context["summary"] = _summary(payload, view["hands"][-1]) if view["hands"] else None
     context["hand_started"] = bool(tricks)
+    context["between_hands"] = between_hands and not finished
+    if view["hands"]:
+        hands = view["hands"]
+        bags_before = hands[-2]["bags"] if len(hands) > 1 else [0, 0]
+        context["hand_result"] = hand_result(hands[-1], bags_before, ruleset, names)
+    context["sheet"] = score_sheet(view["hands"], names)
+    turn = view["turn"]
+    context["my_turn"] = me is not None and turn == me and not finished
+    context["turn_text"] = _turn_text(payload, names, between_hands)
+    for number, team in enumerate(context["teams"]):
+        contract, _ = team_contract(
+            view["bids"], view["tricks_taken"], number, ruleset.nil_tricks_count_for_partner
+        )
+        bids_in = all(view["bids"][p] is not None for p in (number, number + 2))
+        team["contract"] = contract if bids_in else None
+        team["won"] = view["tricks_taken"][number] + view["tricks_taken"][number + 2]
+        team["bags_left"] = bags_before_penalty(ruleset, team["bags"])
+    context["far_behind"] = ruleset.blind_nil_min_deficit > 0
+    context["deficit"] = ruleset.blind_nil_min_deficit
+    context["playing"] = view["phase"] == "playing" and not finished
+    if finished:
+        context["hand"] = []
+        context["hand_hidden"] = False
     return context
 
 
-def _summary(payload: dict, hand: dict) -> dict:
-    rows = []
-    for position in range(4):
-        bid = hand["bids"][position]
-        rows.append(
+def rules_line(payload: dict) -> str:
+    """ "Classic · to 500 · Ranked": the preset (or the options that differ from the
+    classic rules), the target score, and whether the game is rated."""
+    ruleset = payload["ruleset"]
+    parts = [PRESET_NAMES.get(payload["preset"], payload["preset"].replace("-", " ").title())]
+    if ruleset:
+        parts.append(f"to {ruleset['target_score']}")
+        if payload["preset"] == "custom":
+            classic = Ruleset().to_dict()
+            for key, value in ruleset.items():
+                if key != "target_score" and key in OPTION_NAMES and value != classic.get(key):
+                    shown = {True: "on", False: "off", None: "none"}.get(value, value)
+                    parts.append(f"{OPTION_NAMES[key]} {shown}")
+    parts.append("Ranked" if payload["ranked"] else "Casual")
+    return " · ".join(str(part) for part in parts)
+
+
+def _turn_text(payload: dict, names: list[str], between_hands: bool) -> str:
+    """Whose turn it is, in words (the page's polite live region reads it out)."""
+    view = payload["view"]
+    if payload["winner"] is not None:
+        return "The game is over"
+    if between_hands:
+        return f"Hand {view['hands'][-1]['hand_number']} is over"
+    turn = view["turn"]
+    if turn is None:
+        return ""
+    doing = "bid" if view["phase"] == "bidding" else "play"
+    if turn == payload["seat"]:
+        return f"Your turn to {doing}"
+    return f"{names[turn]} to {doing}"
+
+
+def hand_result(hand: dict, bags_before: list[int], ruleset: Ruleset, names: list[str]) -> dict:
+    """The hand-result panel: per team, the lines that make up its points (from the
+    engine's hand_breakdown, the one that scored it) and its new total."""
+    teams = hand_breakdown(
+        ruleset, bids=hand["bids"], blind=hand["blind"], tricks=hand["tricks"], bags=bags_before
+    )
+    result = []
+    for number, team in enumerate(teams):
+        lines = []
+        if team.contract:
+            verdict = "made" if team.made else "set"
+            lines.append(
+                (
+                    f"Bid {team.contract}, won {team.counted}: contract {verdict}",
+                    team.contract_points,
+                )
+            )
+        if team.bags_taken:
+            lines.append(
+                (f"{team.bags_taken} bag{'s' if team.bags_taken != 1 else ''}", team.bags_taken)
+            )
+        for nil in team.nils:
+            kind = "Blind Nil" if nil.blind else "Nil"
+            lines.append(
+                (f"{names[nil.seat]}'s {kind} {'made' if nil.made else 'failed'}", nil.points)
+            )
+        if team.penalties:
+            limit = ruleset.bag_limit
+            lines.append((f"Bag penalty ({team.penalties} x {limit} bags)", team.penalty_points))
+        if team.boston_points:
+            lines.append(("Boston: all 13 tricks", team.boston_points))
+        result.append(
             {
-                "name": _seat_label(payload["seats"][position]),
-                "team": position % 2,
-                "bid": _bid_label(bid, hand["blind"][position]),
-                "tricks": hand["tricks"][position],
+                "name": team_name(names, number),
+                "lines": lines,
+                "points": team.points,
+                "score": hand["scores"][number],
+                "bags": team.bags,
+                "bags_left": bags_before_penalty(ruleset, team.bags),
             }
         )
     query = urlencode(
@@ -142,18 +258,37 @@ def _summary(payload: dict, hand: dict) -> dict:
     )
     return {
         "number": hand["hand_number"],
-        "rows": rows,
-        "teams": [
-            {
-                "points": hand["points"][team],
-                "score": hand["scores"][team],
-                "bags": hand["bags"][team],
-                "penalties": hand["penalties"][team],
-                "boston": hand["boston"][team],
-            }
-            for team in (0, 1)
-        ],
+        "teams": result,
         "seed": hand["seed"],
         "commitment": hand["commitment"],
         "verify_query": query,
     }
+
+
+def score_sheet(hands: list[dict], names: list[str]) -> dict:
+    """The hand-by-hand score sheet of a game: `hands` as the engine's finished-hand
+    records (`view["hands"]`, HandResult.to_dict()), `names` the four seats' names."""
+    teams = [{"name": team_name(names, team), "number": team + 1} for team in (0, 1)]
+    rows = []
+    for hand in hands:
+        rows.append(
+            {
+                "number": hand["hand_number"],
+                "dealer": names[hand["dealer"]],
+                "teams": [
+                    {
+                        "bids": " + ".join(
+                            bid_label(hand["bids"][p], hand["blind"][p]) for p in (team, team + 2)
+                        ),
+                        "tricks": " + ".join(str(hand["tricks"][p]) for p in (team, team + 2)),
+                        "points": hand["points"][team],
+                        "bags": hand["bags"][team],
+                        "penalty": hand["penalties"][team],
+                        "boston": hand["boston"][team],
+                        "score": hand["scores"][team],
+                    }
+                    for team in (0, 1)
+                ],
+            }
+        )
+    return {"teams": teams, "rows": rows}

@@ -3,7 +3,9 @@
 from django.db.models import F, Q
 from django.urls import reverse
 
+from accounts.names import seat_name
 from core.errors import NotFound
+from games import extras
 from games.engine import GameState, view_for
 from games.models import ChatMessage, Game, Seat
 
@@ -41,6 +43,9 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
         "version": game.version,
         "private": game.private,
         "preset": game.preset,
+        "ranked": game.ranked,
+        "ruleset": game.ruleset,
+        "extras": extras.page_extras(game),
         "state": game.state,
         "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
         "winner": game.winner,
@@ -49,8 +54,12 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
             {
                 "seat": seat.position,
                 "user_id": seat.user_id,
-                "name": seat.username
-                or (f"{seat.bot_level.title()} bot" if seat.bot_level else None),
+                "name": seat_name(
+                    username=seat.username,
+                    bot_level=seat.bot_level,
+                    game_id=game.pk,
+                    position=seat.position,
+                ),
                 "bot": seat.bot_level or None,
                 "away": seat.away,
             }
@@ -93,6 +102,10 @@ def game_payload(snapshot: dict, seat: int | None) -> dict:
         "turn_deadline": snapshot["turn_deadline"],
         "winner": snapshot["winner"],
         "rematch": snapshot["rematch"],
+        "preset": snapshot["preset"],
+        "ranked": snapshot["ranked"],
+        "ruleset": snapshot["ruleset"],
+        "extras": snapshot["extras"],
     }
 
 

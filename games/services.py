@@ -107,6 +107,12 @@ def check_ruleset(preset: str, options: dict | None) -> Ruleset:
         raise Invalid(str(error)) from None
 
 
+def preset_name(preset: str, ruleset: Ruleset) -> str:
+    """What a game's rules are called: the preset, or "custom" once options changed it
+    (so that a table never calls changed rules "Classic")."""
+    return preset if ruleset == Ruleset.preset(preset) else "custom"
+
+
 @transaction.atomic
 def table_create(
     *,
@@ -124,7 +130,7 @@ def table_create(
     bots = bots or {}
     return _game_open(
         [(owner.pk, "")] + [(None, bots.get(position, "")) for position in (1, 2, 3)],
-        preset=preset,
+        preset=preset_name(preset, ruleset),
         ruleset=ruleset.to_dict(),
         private=private,
         turn_seconds=turn_seconds,
@@ -141,12 +147,14 @@ def game_create_seated(
     turn_seconds: int = 30,
     private: bool = False,
     ranked: bool = False,
+    kind: str = Game.Kind.CASUAL,
     created_by: User | None = None,
 ) -> Game:
     """A game that starts at once with `players` at seats 0..3 (a User, or a bot level).
 
-    For matchmaking, leagues and tournaments, which decide the seats themselves. Refused
-    if one of the people is seated in another unfinished game."""
+    For matchmaking, leagues and tournaments, which decide the seats themselves and say
+    which `kind` of game it is (a ranked game is of the ranked kind). Refused if one of the
+    people is seated in another unfinished game."""
     people = [player.pk for player in players if not isinstance(player, str)]
     people_lock(people)
     ruleset = check_ruleset(preset, options)
@@ -160,10 +168,11 @@ def game_create_seated(
     check_people_free(people, me=created_by)
     return _game_open(
         [(None, player) if isinstance(player, str) else (player.pk, "") for player in players],
-        preset=preset,
+        preset=preset_name(preset, ruleset),
         ruleset=ruleset.to_dict(),
         private=private,
         ranked=ranked,
+        kind=Game.Kind.RANKED if ranked else kind,
         turn_seconds=turn_seconds,
         created_by=created_by,
     )
@@ -259,7 +268,8 @@ def check_act(
     if game.status != Game.Status.PLAYING:
         raise Conflict("This game is over" if game.status == "finished" else "Not started yet")
     if expected_version is not None and expected_version != game.version:
-        raise Conflict(f"Stale version {expected_version}: the game is at version {game.version}")
+        # Words for a player whose click was queued while offline (the game moved on).
+        raise Conflict("The game moved on before your move arrived, so it was not played")
     try:
         return apply_action(game.engine_state, action)
     except IllegalAction as error:
@@ -313,6 +323,7 @@ def do_act(
         seat.away, seat.timeouts = False, 0
         seat.save(update_fields=["away", "timeouts"])
     game.state = new.to_dict()
+    pause = _pause_after(previous, new)
     if new.winner is not None:
         game.status = Game.Status.FINISHED
         game.winner = new.winner
@@ -324,10 +335,20 @@ def do_act(
             lambda: signals.game_finished.send_robust(sender=Game, game_id=game_id), robust=True
         )
     else:
-        game.turn_deadline = _deadline(game, new, seats, previous)
+        game.turn_deadline = _deadline(game, new, seats, previous, pause=pause)
     game.save()
-    _after_commit(game, seats)
+    _after_commit(game, seats, pause=pause)
     return game
+
+
+def _pause_after(previous: GameState, new: GameState) -> float:
+    """How long the table rests after this action, so that every viewer sees a complete
+    trick (TRICK_PAUSE) and the hand's result (HAND_PAUSE too) before play goes on."""
+    if len(new.results) > len(previous.results):
+        return settings.TRICK_PAUSE + settings.HAND_PAUSE
+    if len(new.tricks) > len(previous.tricks):
+        return settings.TRICK_PAUSE
+    return 0.0
 
 
 @transaction.atomic
@@ -462,8 +483,16 @@ def _plays_by_itself(seat: Seat) -> bool:
     return bool(seat.bot_level) or seat.away
 
 
-def _deadline(game: Game, state: GameState, seats: list[Seat], previous: GameState | None):
-    """When the person to act must have acted; kept while the same turn goes on."""
+def _deadline(
+    game: Game,
+    state: GameState,
+    seats: list[Seat],
+    previous: GameState | None,
+    *,
+    pause: float = 0.0,
+):
+    """When the person to act must have acted (their turn time after the table's pause);
+    kept while the same turn goes on."""
     if state.turn is None or _plays_by_itself(seats[state.turn]):
         return None
     same_turn = (
@@ -475,11 +504,20 @@ def _deadline(game: Game, state: GameState, seats: list[Seat], previous: GameSta
     )
     if same_turn:
         return game.turn_deadline  # e.g. another seat only looked at their cards
-    return timezone.now() + timedelta(seconds=game.turn_seconds)
+    return timezone.now() + timedelta(seconds=game.turn_seconds + pause)
 
 
-def _after_commit(game: Game, seats: list[Seat]) -> None:
-    """Once the write commits: push the new state to every viewer and arm the next move.
+def game_refresh(*, game_id: int) -> None:
+    """Pushes a game's page again to its viewers, for what the apps above changed about it
+    (games.extras: e.g. the rating changes once a ranked game is rated)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is not None:
+        events.game_changed(game_snapshot(game))
+
+
+def _after_commit(game: Game, seats: list[Seat], *, pause: float = 0.0) -> None:
+    """Once the write commits: push the new state to every viewer and arm the next move
+    (after the table's `pause`).
 
     Both are decided now, from the rows already in memory, to spare the database."""
     snapshot = game_snapshot(game, seats)
@@ -490,7 +528,7 @@ def _after_commit(game: Game, seats: list[Seat]) -> None:
     transaction.on_commit(lambda: events.game_changed(snapshot), robust=True)
     if bot_to_move:
         game_id, version = game.pk, game.version
-        transaction.on_commit(lambda: arm_bot_move(game_id, version), robust=True)
+        transaction.on_commit(lambda: arm_bot_move(game_id, version, pause), robust=True)
 
 
 def _bot_to_move(game: Game, seats: list[Seat]) -> bool:
@@ -499,11 +537,11 @@ def _bot_to_move(game: Game, seats: list[Seat]) -> bool:
     return game.status == Game.Status.PLAYING and _plays_by_itself(seats[game.state["turn"]])
 
 
-def arm_bot_move(game_id: int, version: int) -> None:
+def arm_bot_move(game_id: int, version: int, pause: float = 0.0) -> None:
     """The timer of a bot's move: the task `games.bot_move`, tagged with the version it
     was armed for, so that it does nothing once the game has moved on."""
     current_app.send_task(
-        "games.bot_move", args=(game_id, version), countdown=settings.BOT_MOVE_DELAY
+        "games.bot_move", args=(game_id, version), countdown=settings.BOT_MOVE_DELAY + pause
     )
 
 

@@ -1,16 +1,20 @@
-"""Browser pages of games: the lobby, the table, deal verification. Thin: services do
-the writes, selectors and presenters the reads."""
+"""Browser pages of games: the lobby, the table, a player's archive, the replay, deal
+verification. Thin: services do the writes, selectors, archive and presenters the reads."""
+
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
-from games import inputs, presenters, selectors, services
+from games import archive as archives, inputs, presenters, selectors, services
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
+from games.models import ChatMessage, Game
 
 
 @require_GET
@@ -71,6 +75,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         **presenters.table(payload, invite=invite, logged_in=request.user.is_authenticated),
         "chat": selectors.chat_history(game),
+        "chat_max_length": ChatMessage.MAX_LENGTH,
         "invite_url": request.build_absolute_uri(selectors.game_url(game))
         if game.private
         else None,
@@ -107,7 +112,10 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _htmx_result(request, lambda: services.table_leave(game_id=game_id, user=request.user))
+    services.table_leave(game_id=game_id, user=request.user)
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = reverse("lobby")  # a player who left has nothing to do here
+    return response
 
 
 @login_required
@@ -136,3 +144,73 @@ def verify(request: HttpRequest) -> HttpResponse:
             ],
         }
     return render(request, "games/verify.html", {"form": form, "result": result})
+
+
+def _viewer_id(request: HttpRequest) -> int | None:
+    return request.user.pk if request.user.is_authenticated else None
+
+
+@require_GET
+def archive(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's finished games, newest first, filtered by kind and result."""
+    player = archives.player_named(username)
+    kind = inputs.choice(request.GET.get("kind"), "kind", Game.Kind.values)
+    result = inputs.choice(request.GET.get("result"), "result", archives.RESULTS)
+    context = {
+        "player": player,
+        "kind": kind,
+        "result": result,
+        "kinds": Game.Kind.choices,
+        "results": archives.RESULTS.items(),
+        "filters": urlencode({k: v for k, v in (("kind", kind), ("result", result)) if v}),
+        **archives.archive(
+            player, _viewer_id(request), kind=kind, result=result, page=request.GET.get("page")
+        ),
+    }
+    if request.htmx:
+        response = render(request, "games/archive.html#list", context)
+        # The address bar shows the filters chosen, without the empty ones.
+        filters = context["filters"]
+        response["HX-Push-Url"] = request.path + (f"?{filters}" if filters else "")
+        return response
+    return render(request, "games/archive.html", context)
+
+
+@require_GET
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game step by step, all hands face up (the steps: the export document)."""
+    invite = request.GET.get("invite")
+    game = archives.finished_game(_viewer_id(request), game_id, invite=invite)
+    document = archives.export(game)
+    names = [seat["name"] for seat in document["seats"]]
+    viewer = _viewer_id(request)
+    me = next((s.position for s in game.seats.all() if viewer and s.user_id == viewer), None)
+    query = f"?{urlencode({'invite': invite})}" if game.private and invite else ""
+    bottom = 0 if me is None else me  # a player sees the game from their own seat
+    context = {
+        "game": game,
+        "document": document,
+        "bottom": bottom,
+        "places": [
+            {
+                "seat": (bottom + offset) % 4,
+                "place": place,
+                "name": names[(bottom + offset) % 4],
+                "team": (bottom + offset) % 2,
+            }
+            for offset, place in enumerate(presenters.PLACES)
+        ],
+        "teams": [
+            {"names": presenters.team_name(names, team), "score": document["scores"][team]}
+            for team in (0, 1)
+        ],
+        "sheet": presenters.score_sheet(game.state["results"], names),
+        "export_url": reverse("api_game_export", args=[game.pk]) + query,
+        "game_url": selectors.game_url(game),
+        "analysis_url": reverse("analysis", args=[game.pk]) + query,
+    }
+    context["winners"], context["losers"] = (
+        context["teams"][game.winner],
+        context["teams"][1 - game.winner],
+    )
+    return render(request, "games/replay.html", context)

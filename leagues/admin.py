@@ -10,15 +10,18 @@ from collections.abc import Callable
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
 from core.errors import Conflict, Refused
-from games.forms import preset_field
+from games.forms import CUSTOM, RulesetOptionsMixin, preset_field
+from games.services import check_ruleset
 from leagues import selectors
 from leagues.models import (
     Club,
@@ -91,28 +94,56 @@ class StepButtonsMixin:
 # Tournaments
 
 
-class TournamentForm(forms.ModelForm):
-    preset = preset_field(custom=False)
+class TournamentForm(RulesetOptionsMixin, forms.ModelForm):
+    """A tournament; its rules as the create-table form offers them (a preset, or custom
+    rules as one field per option), stored as the model's preset and options."""
+
+    preset = preset_field(label="Rules")
 
     class Meta:
         model = Tournament
         fields = ["name", "slug", "description", "club", "format", "swiss_rounds", "preset",
-                  "options", "turn_seconds"]  # fmt: skip
+                  "turn_seconds"]  # fmt: skip
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        tournament = self.instance
+        if tournament.pk and not self.is_bound:
+            rules = check_ruleset(tournament.preset, tournament.options)
+            self.initial.update(rules.to_dict(), shown_preset=tournament.preset)
+            self.initial["preset"] = CUSTOM if tournament.options else tournament.preset
+
+    def rules_fieldset(self) -> helpers.Fieldset:
+        """The option fields as an admin fieldset (change_form.html renders it)."""
+        return helpers.Fieldset(
+            self,
+            name="Rules of the game",
+            fields=[field.name for field in self.option_fields()],
+            description="These are the rules of the preset chosen under “Rules” above. "
+            "Change any of them to play custom rules.",
+        )
 
     def clean(self):
         data = super().clean()
-        if self.instance.pk and self.instance.rounds.exists():
-            for name in ("format", "preset", "options", "turn_seconds"):
+        if self.errors:
+            return data
+        preset, options = self.rules()
+        tournament = self.instance
+        if tournament.pk and tournament.rounds.exists():
+            rules = check_ruleset(preset, options)
+            if rules != check_ruleset(tournament.preset, tournament.options):
+                self.add_error("preset", "The rules cannot change once rounds are paired")
+            for name in ("format", "turn_seconds"):
                 if name in self.changed_data:
                     self.add_error(name, "This cannot change once rounds are paired")
         try:
             matches.check_rules(
-                preset=data.get("preset"),
-                options=data.get("options"),
-                turn_seconds=data.get("turn_seconds"),
+                preset=preset, options=options, turn_seconds=data.get("turn_seconds")
             )
         except Refused as error:
             raise ValidationError(error.message) from None
+        data["preset"] = preset
+        tournament.options = options  # not a field of the form: set on the instance
         return data
 
 
@@ -123,6 +154,16 @@ class EntrantInline(admin.TabularInline):
     readonly_fields = ("seed",)
     autocomplete_fields = ("player_a", "player_b")
     extra = 0
+
+
+# The buttons of the tournament page, by step (leagues.services.tournaments.next_steps).
+STEP_LABELS = {
+    "open": "Open registration",
+    "close": "Close registration",
+    "pair": "Pair the next round",
+    "start": "Start the paired round",
+    "finish": "Finish the tournament",
+}
 
 
 @admin.register(Tournament)
@@ -138,7 +179,6 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
         "club",
         ("format", "swiss_rounds"),
         ("preset", "turn_seconds"),
-        "options",
         "status",
         "public_page",
     )
@@ -186,11 +226,12 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
     def change_view(self, request, object_id, form_url="", extra_context=None):
         obj = self.get_object(request, object_id)
         rounds = list(obj.rounds.order_by("number")) if obj else []
-        statuses = {round_.status for round_ in rounds}
         extra = {
             "tournament_rounds": rounds,
-            "round_drafted": Round.Status.DRAFT in statuses,
-            "round_running": Round.Status.RUNNING in statuses,
+            "next_steps": tournaments.next_steps(obj) if obj else [],
+            "step_labels": STEP_LABELS,
+            "running_round": next((r for r in rounds if r.status == Round.Status.RUNNING), None),
+            "drafted_round": next((r for r in rounds if r.status == Round.Status.DRAFT), None),
             **(extra_context or {}),
         }
         return super().change_view(request, object_id, form_url, extra_context=extra)
@@ -333,6 +374,36 @@ class PairingInline(admin.TabularInline):
         return format_html('<a href="{}">Watch</a>', selectors.game_url(obj.game))
 
 
+class ForfeitForm(forms.Form):
+    """A director's forfeit at one table of a running round: who wins, or nobody."""
+
+    pairing = forms.ModelChoiceField(queryset=Pairing.objects.none(), widget=forms.HiddenInput)
+    winner = forms.ChoiceField(
+        choices=[("a", "Entrant A wins"), ("b", "Entrant B wins"), ("none", "Both lose")]
+    )
+    note = forms.CharField(max_length=200, required=False, label="Why (the players see it)")
+
+    def __init__(self, *args, round_: Round, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pairing"].queryset = forfeitable(round_)
+
+    def winner_entrant(self) -> Entrant | None:
+        row = self.cleaned_data["pairing"]
+        return {"a": row.entrant_a, "b": row.entrant_b}.get(self.cleaned_data["winner"])
+
+
+def forfeitable(round_: Round):
+    """The tables of a running round that have no result yet (a bye needs no forfeit)."""
+    if round_.status != Round.Status.RUNNING:
+        return Pairing.objects.none()
+    return (
+        round_.pairings.filter(entrant_b__isnull=False)
+        .exclude(status__in=Pairing.DECIDED)
+        .select_related("entrant_a", "entrant_b")
+        .order_by("table")
+    )
+
+
 @admin.register(Round)
 class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
     list_display = ("__str__", "status", "started_at", "finished_at")
@@ -343,6 +414,16 @@ class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
     actions = ["start_rounds"]
     steps = {"start": "start_rounds"}
     change_form_template = "admin/leagues/round/change_form.html"
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:pk>/forfeit/",
+                self.admin_site.admin_view(self.forfeit_view),
+                name="leagues_round_forfeit",
+            ),
+            *super().get_urls(),
+        ]
 
     def has_add_permission(self, request):
         return False  # rounds come from "Pair the next round"
@@ -355,6 +436,58 @@ class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
             and obj.status == Round.Status.DRAFT
             and (super().has_delete_permission(request, obj))
         )
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        obj = self.get_object(request, object_id)
+        extra = {
+            "forfeitable": list(forfeitable(obj)) if obj else [],
+            "elimination": obj is not None
+            and obj.tournament.format == Tournament.Format.ELIMINATION,
+            **(extra_context or {}),
+        }
+        return super().change_view(request, object_id, form_url, extra_context=extra)
+
+    def forfeit_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """The forfeit chosen on the round's page, shown once more to confirm (GET), then
+        recorded (POST)."""
+        round_ = self.get_object(request, str(pk))
+        if round_ is None:
+            raise Http404("No such round")
+        if not self.has_change_permission(request, round_):
+            raise PermissionDenied
+        back = reverse("admin:leagues_round_change", args=[pk])
+        form = ForfeitForm(request.POST if request.method == "POST" else request.GET,
+                           round_=round_)  # fmt: skip
+        if not form.is_valid():
+            text = "Choose a table of this round that has no result yet"
+            self.message_user(request, text, messages.ERROR)
+            return redirect(back)
+        row, winner = form.cleaned_data["pairing"], form.winner_entrant()
+        if request.method == "POST":
+            _run(
+                self,
+                request,
+                [round_],
+                lambda r: tournaments.pairing_forfeit(
+                    pairing_id=row.pk,
+                    director=request.user,
+                    winner=winner,
+                    note=form.cleaned_data["note"],
+                ),
+                lambda r, result: f"{r}, table {result.table}: forfeit recorded",
+            )
+            return redirect(back)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Record a forfeit at table {row.table}?",
+            "opts": self.model._meta,
+            "original": round_,
+            "row": row,
+            "winner": winner,
+            "form": form,
+            "back": back,
+        }
+        return TemplateResponse(request, "admin/leagues/round/forfeit_confirm.html", context)
 
     @admin.action(description="Start the selected rounds (creates their games)",
                   permissions=["change"])  # fmt: skip

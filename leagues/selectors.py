@@ -344,11 +344,15 @@ def tournament_page(tournament: Tournament, user: User | None) -> dict:
             for p in r.pairings.all()
             if p.status == Pairing.Status.PLAYING and mine.pk in (p.entrant_a_id, p.entrant_b_id)
         ]
+    table = tournament_standings(tournament) if rounds else []
+    finished = tournament.status == Tournament.Status.FINISHED
     return {
         "tournament": tournament,
         "entrants": entrants,
         "rounds": rounds,
-        "standings": tournament_standings(tournament) if rounds else [],
+        "standings": table,
+        # The top of the final standings, as tournament_finish announces them.
+        "champion": table[0] if finished and table else None,
         "bracket": bracket(tournament, sorted(rounds, key=lambda r: r.number)),
         "mine": mine,
         "invitations": invitations,

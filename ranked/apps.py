@@ -6,8 +6,11 @@ class RankedConfig(AppConfig):
     verbose_name = "Ranked play"
 
     def ready(self) -> None:
+        from games import extras
         from games.signals import game_finished, people_seated
         from ranked import receivers
+        from ranked.extras import ranked_table
 
         game_finished.connect(receivers.rate_finished_game, dispatch_uid="ranked.rate_game")
         people_seated.connect(receivers.leave_queue_when_seated, dispatch_uid="ranked.seated")
+        extras.register(ranked_table)

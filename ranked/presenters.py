@@ -26,12 +26,12 @@ def duration(span: timedelta) -> str:
 
 
 def seat_player(seat) -> dict:
-    """Who sat at a games.models.Seat, with their profile's address (bots play under their
-    level's account)."""
-    name = seat.user.username if seat.user is not None else BOT_NAMES.get(seat.bot_level)
-    if name is None:
+    """Who sat at a games.models.Seat, named as at the table, with their profile's address
+    (bots play under their level's account)."""
+    account = seat.user.username if seat.user is not None else BOT_NAMES.get(seat.bot_level)
+    if account is None:
         return {"name": "Former player", "url": None}
-    return {"name": name, "url": reverse("profile", args=[name])}
+    return {"name": seat.name, "url": reverse("profile", args=[account])}
 
 
 def _nice_step(span: float, ticks: int = 4) -> int:

@@ -4,7 +4,7 @@ Every page reads a fixed number of queries, however many games a player has."""
 from datetime import datetime, timedelta
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Case, Count, Max, Prefetch, Q, QuerySet, Sum, When
 
 from accounts.models import User
 from games.models import Game, Seat
@@ -219,6 +219,7 @@ def profile(user: User, *, now: datetime) -> dict:
 
 
 def _board(*, now: datetime, bots: bool) -> QuerySet:
+    """Established players (not provisional), the ranked part of the leaderboard."""
     board = Rating.objects.filter(established_until__gt=now)
     return board if bots else board.filter(user__bot_level="")
 
@@ -228,14 +229,34 @@ def _rank(board: QuerySet, rating: Rating) -> int:
     return board.filter(ahead).count() + 1
 
 
+def _listing(*, now: datetime, bots: bool) -> QuerySet:
+    """Everyone rated, established players first (they are ranked), then provisional ones,
+    each part by rating: a new site's board is not empty until players have ~15 games."""
+    listing = Rating.objects.annotate(
+        settled=Case(When(established_until__gt=now, then=1), default=0)
+    )
+    return listing if bots else listing.filter(user__bot_level="")
+
+
+def _place(listing: QuerySet, rating: Rating, *, settled: bool) -> int:
+    """Where `rating` stands in `_listing` (1 = first row)."""
+    ahead = Q(mu__gt=rating.mu) | Q(mu=rating.mu, user_id__lt=rating.user_id)
+    if settled:
+        return listing.filter(ahead, settled=1).count() + 1
+    return listing.filter(Q(settled=1) | ahead).count() + 1
+
+
 def leaderboard(*, page: object, bots: bool, viewer: User, now: datetime) -> dict:
-    """Established players (not provisional) by rating, people only unless `bots`."""
-    board = _board(now=now, bots=bots)
-    paginator = Paginator(board.select_related("user").order_by("-mu", "user_id"), LEADERBOARD_PAGE)
-    page_obj = paginator.get_page(page)
+    """Everyone rated, people only unless `bots`: established players ranked by rating,
+    then provisional players (marked, unranked) by rating."""
+    listing = _listing(now=now, bots=bots)
+    ordered = listing.select_related("user").order_by("-settled", "-mu", "user_id")
+    page_obj = Paginator(ordered, LEADERBOARD_PAGE).get_page(page)
     rows = [
         {
-            "rank": page_obj.start_index() + index,
+            # Established rows come first, so their place is their rank.
+            "rank": page_obj.start_index() + index if rating.settled else None,
+            "provisional": not rating.settled,
             "user": rating.user,
             "display": rating.display,
             "deviation": ratings.deviation(sigma_at(rating, bot=rating.user.is_bot, now=now)),
@@ -248,16 +269,12 @@ def leaderboard(*, page: object, bots: bool, viewer: User, now: datetime) -> dic
     if viewer.is_authenticated:
         rating = Rating.objects.filter(user=viewer).first()
         summary = rating_summary(rating, viewer, now=now)
-        on_board = (
-            rating is not None
-            and rating.established_until is not None
-            and rating.established_until > now
-            and (bots or not viewer.is_bot)
-        )
-        rank = _rank(board, rating) if on_board else None
+        listed = rating is not None and (bots or not viewer.is_bot)
+        settled = listed and rating.established_until is not None and rating.established_until > now
+        place = _place(listing, rating, settled=settled) if listed else None
         mine = {
             **summary,
-            "rank": rank,
-            "page": (rank - 1) // LEADERBOARD_PAGE + 1 if rank else None,
+            "rank": place if settled else None,
+            "page": (place - 1) // LEADERBOARD_PAGE + 1 if place else None,
         }
     return {"page": page_obj, "rows": rows, "bots": bots, "mine": mine}

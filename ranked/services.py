@@ -3,6 +3,7 @@ matchmaker. One locked transaction per write; check_ functions raise a clear err
 
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, QuerySet
@@ -163,6 +164,9 @@ def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Sk
     _save_ratings({player: skills[player] for player in last_at}, last_at, bots)
     for player, game in abandoned:
         _record_abandonment(user_id=player, game=game)
+    # The game pages show the rating changes once they exist.
+    for game in games_in_order:
+        transaction.on_commit(partial(games.game_refresh, game_id=game.game_id), robust=True)
 
 
 def _save_ratings(

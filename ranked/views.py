@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from analysis import selectors as analysis_selectors
 from core.errors import Refused
 from games import selectors as games_selectors
 from ranked import presenters, selectors, services
@@ -85,6 +86,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username)
     now = timezone.now()
     context = presenters.profile(selectors.profile(player, now=now), now=now)
+    context["double_dummy"] = analysis_selectors.tricks_lost(player)
     return render(request, "ranked/profile.html", context)
 
 

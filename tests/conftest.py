@@ -36,6 +36,9 @@ def service_env() -> dict:
         "DATABASE_URL": database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "BOT_MOVE_DELAY": "0",
+        # No pauses after tricks and hands, unless a test sets them (tests/browser).
+        "TRICK_PAUSE": os.environ.get("TRICK_PAUSE", "0"),
+        "HAND_PAUSE": os.environ.get("HAND_PAUSE", "0"),
         "SWEEP_GRACE_SECONDS": "3",
         "SWEEP_INTERVAL": "1",
     }
@@ -61,6 +64,7 @@ class Worker:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-B",
+             "--queues=celery,analysis",
              f"--schedule={self.tmp_path / 'beat-schedule'}", "--loglevel=WARNING",
              f"--hostname=test-{os.getpid()}-{time.monotonic_ns()}@%h",
              "--without-heartbeat", "--without-gossip", "--without-mingle"],

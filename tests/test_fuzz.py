@@ -539,6 +539,43 @@ def test_fuzz_game_actions(world):
     breaches.assert_none()
 
 
+def test_fuzz_exports(world):
+    """The export of a game (finished or not) and a player's games as NDJSON, with junk in
+    the name, the cursor (since, after), the limit and the invite."""
+    breaches = Breaches()
+    junk = st.none() | st.text(max_size=30) | st.sampled_from(NASTY_STRINGS)
+
+    def encoded(text: str) -> str:
+        return quote(text.encode("utf-8", "surrogatepass"))
+
+    @FUZZ
+    @given(
+        auth=st.sampled_from(AUTHS),
+        table=st.sampled_from(["playing", "waiting", "private"]),
+        game_id=GAME_IDS,
+        name=st.sampled_from(["own", "own", "nobody", "%00", "a%2Fb"]) | st.text(max_size=20),
+        query=st.dictionaries(
+            st.sampled_from(["since", "after", "limit", "invite", "x"]), junk, max_size=4
+        ),
+    )
+    @examples(
+        query=[{"since": "2026-11-23T18:00:00Z", "after": "1"}, {"after": "1"},
+               {"since": "9999-99-99"}, {"limit": str(2**63)}, {"since": "\x00"}],
+        auth="token", table="playing", game_id="own", name="own",
+    )  # fmt: skip
+    def run(auth, table, game_id, name, query):
+        params = "&".join(f"{key}={encoded(value)}" for key, value in query.items() if value)
+        user = world["people"][0]
+        name = user.username if name == "own" else encoded(name) if "%" not in name else name
+        path = f"/api/users/{name}/games?{params}"
+        send(world, breaches, "GET /api/users/{name}/games", "GET", path, b"", auth)
+        path = f"/api/games/{game_path(world, game_id, table)}/export?{params}"
+        send(world, breaches, "GET /api/games/{id}/export", "GET", path, b"", auth)
+
+    run()
+    breaches.assert_none()
+
+
 API_PATHS = ["/api/tables", "/api/tables/{id}/join", "/api/tables/{id}/leave",
              "/api/games/{id}", "/api/games/{id}/actions"]  # fmt: skip
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND",

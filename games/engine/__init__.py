@@ -7,9 +7,19 @@ games.engine.bits; the engine plays by the same functions.
 from .actions import Action, Bid, IllegalAction, Look, Play, action_from_dict, action_to_dict
 from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
-from .rules import apply_action, bid_range, legal_actions, new_game, replay
+from .rules import apply_action, bid_range, hand_from_seed, legal_actions, new_game, replay
 from .ruleset import MAX_HAND_POINTS, OPTION_RANGES, PRESETS, Ruleset
-from .scoring import HandOutcome, HandScore, hand_outcome, score_hand, team_contract
+from .scoring import (
+    HandOutcome,
+    HandScore,
+    NilScore,
+    TeamBreakdown,
+    bags_before_penalty,
+    hand_breakdown,
+    hand_outcome,
+    score_hand,
+    team_contract,
+)
 from .state import BIDDING, FINISHED, PLAYING, GameState, HandResult, Trick
 from .view import view_for
 
@@ -30,16 +40,21 @@ __all__ = [
     "HandScore",
     "IllegalAction",
     "Look",
+    "NilScore",
     "Play",
     "Ruleset",
+    "TeamBreakdown",
     "Trick",
     "action_from_dict",
     "action_to_dict",
     "apply_action",
+    "bags_before_penalty",
     "bid_range",
     "commitment",
     "deal",
     "first_dealer",
+    "hand_breakdown",
+    "hand_from_seed",
     "hand_outcome",
     "hand_seed",
     "legal_actions",

@@ -55,9 +55,12 @@ def _start_hand(
     results: tuple[HandResult, ...],
     last_trick: Trick | None,
     version: int,
+    seed: bytes | None = None,
 ) -> GameState:
-    """The state at the start of the bidding of hand `number`."""
-    seed = hand_seed(game_seed, number)
+    """The state at the start of the bidding of hand `number` (dealt from `seed`, else
+    from the hand seed of `game_seed`)."""
+    if seed is None:
+        seed = hand_seed(game_seed, number)
     eligible = (rules.blind_nil_allowed(scores, 0), rules.blind_nil_allowed(scores, 1))
     first = (dealer + 1) % 4
     return GameState(
@@ -84,6 +87,28 @@ def _start_hand(
         ruleset=rules,
         game_seed=game_seed,
     )
+
+
+def hand_from_seed(
+    ruleset: Ruleset,
+    seed: bytes,
+    number: int,
+    dealer: int,
+    scores: tuple[int, int] = (0, 0),
+    bags: tuple[int, int] = (0, 0),
+) -> GameState:
+    """Hand `number` at the start of its bidding, dealt from its revealed hand seed after
+    hands that left these scores and bags: replays one hand of a finished game while the
+    game seed stays secret (an exported game). The hand is scored as in the game; what is
+    dealt after it is not the game's next hand (that needs the game seed)."""
+    if not isinstance(ruleset, Ruleset):
+        raise ValueError("hand_from_seed needs a Ruleset")
+    if type(dealer) is not int or not 0 <= dealer < 4:
+        raise ValueError(f"There is no seat {dealer!r}")
+    if type(number) is not int or number < 1:
+        raise ValueError(f"Hands are numbered from 1, not {number!r}")
+    scores, bags = (scores[0], scores[1]), (bags[0], bags[1])
+    return _start_hand(ruleset, b"", number, dealer, scores, bags, (), None, 0, bytes(seed))
 
 
 def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:

@@ -59,6 +59,96 @@ def hand_outcome(ruleset: Ruleset, bids: Sequence[int], tricks: Sequence[int]) -
     return HandOutcome((contract0, contract1), made, (bags[0], bags[1]), tuple(nil_made))
 
 
+class NilScore(NamedTuple):
+    seat: int
+    blind: bool
+    made: bool
+    points: int  # +value if made, -value if not
+
+
+class TeamBreakdown(NamedTuple):
+    """One team's points of one hand, line by line (the hand-result panel shows these)."""
+
+    contract: int  # the partners' non-nil bids summed
+    counted: int  # the tricks that count toward it
+    made: bool
+    contract_points: int  # 10 a trick bid when made, minus that when set
+    bags_taken: int  # overtricks and failed Nils' tricks: a point each
+    nils: tuple[NilScore, ...]
+    penalties: int  # how many times the bag count reached the limit
+    penalty_points: int  # minus bag_penalty for each
+    boston_points: int
+    bags: int  # the team's bag count after the penalties
+    points: int  # the hand's total change of the team's score
+
+
+def bags_before_penalty(ruleset: Ruleset, bags: int) -> int | None:
+    """How many more bags a team with `bags` may take before the next penalty (None: no
+    bag penalty in this ruleset)."""
+    return ruleset.bag_limit - bags if ruleset.bag_limit else None
+
+
+def hand_breakdown(
+    ruleset: Ruleset,
+    *,
+    bids: Sequence[int],
+    blind: Sequence[bool],
+    tricks: Sequence[int],
+    bags: Sequence[int],
+) -> tuple[TeamBreakdown, TeamBreakdown]:
+    """The scoring of a finished hand per team, line by line: bids, blind, tricks per
+    seat; `bags` per team before the hand. score_hand adds these up."""
+    if not (len(bids) == len(blind) == len(tricks) == 4 and len(bags) == 2):
+        raise ValueError("bids, blind and tricks need 4 items (seats); bags 2 (teams)")
+    return _breakdown(ruleset, hand_outcome(ruleset, bids, tricks), bids, blind, tricks, bags)
+
+
+def _breakdown(ruleset, outcome, bids, blind, tricks, bags) -> tuple[TeamBreakdown, TeamBreakdown]:
+    teams = []
+    for team in (0, 1):
+        contract = outcome.contract[team]
+        _, counted = team_contract(bids, tricks, team, ruleset.nil_tricks_count_for_partner)
+        made = outcome.made[team]
+        nils = []
+        for seat in (team, team + 2):
+            nil_made = outcome.nil_made[seat]
+            if nil_made is not None:
+                value = ruleset.blind_nil_value if blind[seat] else ruleset.nil_value
+                nils.append(NilScore(seat, blind[seat], nil_made, value if nil_made else -value))
+        team_bags = bags[team] + outcome.bags_taken[team]
+        penalties = 0
+        if ruleset.bag_limit:
+            while team_bags >= ruleset.bag_limit:
+                team_bags -= ruleset.bag_limit
+                penalties += 1
+        contract_points = 10 * contract if made else -10 * contract
+        boston_points = ruleset.boston_bonus if tricks[team] + tricks[team + 2] == 13 else 0
+        penalty_points = -ruleset.bag_penalty * penalties
+        points = (
+            contract_points
+            + outcome.bags_taken[team]
+            + sum(nil.points for nil in nils)
+            + penalty_points
+            + boston_points
+        )
+        teams.append(
+            TeamBreakdown(
+                contract=contract,
+                counted=counted,
+                made=made,
+                contract_points=contract_points,
+                bags_taken=outcome.bags_taken[team],
+                nils=tuple(nils),
+                penalties=penalties,
+                penalty_points=penalty_points,
+                boston_points=boston_points,
+                bags=team_bags,
+                points=points,
+            )
+        )
+    return teams[0], teams[1]
+
+
 def score_hand(
     ruleset: Ruleset,
     *,
@@ -72,38 +162,12 @@ def score_hand(
     if not (len(bids) == len(blind) == len(tricks) == 4 and len(scores) == len(bags) == 2):
         raise ValueError("bids, blind and tricks need 4 items (seats); scores and bags 2 (teams)")
     outcome = hand_outcome(ruleset, bids, tricks)
-    points = [0, 0]
-    new_scores = [0, 0]
-    new_bags = [0, 0]
-    penalties = [0, 0]
-    boston = [False, False]
-    for team in (0, 1):
-        contract = outcome.contract[team]
-        # Made: 10 a trick bid and a point a bag; set: minus 10 a trick bid. Every bag
-        # (a failed Nil's tricks included) is a point.
-        got = (10 * contract if outcome.made[team] else -10 * contract) + outcome.bags_taken[team]
-        for seat in (team, team + 2):
-            made = outcome.nil_made[seat]
-            if made is not None:
-                value = ruleset.blind_nil_value if blind[seat] else ruleset.nil_value
-                got += value if made else -value
-        team_bags = bags[team] + outcome.bags_taken[team]
-        if ruleset.bag_limit:
-            while team_bags >= ruleset.bag_limit:
-                team_bags -= ruleset.bag_limit
-                got -= ruleset.bag_penalty
-                penalties[team] += 1
-        if tricks[team] + tricks[team + 2] == 13:
-            boston[team] = True
-            got += ruleset.boston_bonus
-        points[team] = got
-        new_scores[team] = scores[team] + got
-        new_bags[team] = team_bags
+    teams = _breakdown(ruleset, outcome, bids, blind, tricks, bags)
     return HandScore(
-        points=(points[0], points[1]),
-        scores=(new_scores[0], new_scores[1]),
-        bags=(new_bags[0], new_bags[1]),
-        penalties=(penalties[0], penalties[1]),
-        boston=(boston[0], boston[1]),
+        points=(teams[0].points, teams[1].points),
+        scores=(scores[0] + teams[0].points, scores[1] + teams[1].points),
+        bags=(teams[0].bags, teams[1].bags),
+        penalties=(teams[0].penalties, teams[1].penalties),
+        boston=(tricks[0] + tricks[2] == 13, tricks[1] + tricks[3] == 13),
         outcome=outcome,
     )

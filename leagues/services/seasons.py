@@ -10,6 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import services as games
+from games.models import Game
 from leagues import pairing, selectors
 from leagues.models import Club, Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services.clubs import check_club_admin
@@ -230,6 +231,7 @@ def fixture_present(*, fixture_id: int, user: User) -> Fixture:
             options=season.options,
             turn_seconds=season.turn_seconds,
             private=not season.club.public,
+            kind=Game.Kind.LEAGUE,
         )
         fixture.game, fixture.status = game, Fixture.Status.PLAYING
         fixture.save(update_fields=["game", "status"])

@@ -8,8 +8,9 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import User
-from core.errors import Conflict, Forbidden, Invalid, NotFound
+from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
 from games import services as games
+from games.models import Game
 from leagues import pairing, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services.matches import finish_if_done
@@ -70,16 +71,20 @@ def _lapse(entrants: Iterable[Entrant], tournament: Tournament, why: str) -> Non
         )
 
 
-@transaction.atomic
-def tournament_open_registration(*, tournament: Tournament, director: User) -> Tournament:
-    check_director(director)
-    tournament = _lock_tournament(tournament.pk)
+def check_open_registration(tournament: Tournament) -> None:
     if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.CLOSED):
         raise Conflict(
             f"Registration cannot open: {tournament} is {tournament.get_status_display().lower()}"
         )
     if tournament.rounds.exists():
         raise Conflict(f"Registration cannot open again: {tournament} has paired rounds")
+
+
+@transaction.atomic
+def tournament_open_registration(*, tournament: Tournament, director: User) -> Tournament:
+    check_director(director)
+    tournament = _lock_tournament(tournament.pk)
+    check_open_registration(tournament)
     tournament.status = Tournament.Status.REGISTRATION
     tournament.save(update_fields=["status"])
     return tournament
@@ -404,6 +409,7 @@ def round_start(*, round_id: int, director: User) -> Round:
                 preset=tournament.preset,
                 options=tournament.options,
                 turn_seconds=tournament.turn_seconds,
+                kind=Game.Kind.TOURNAMENT,
                 created_by=director,
             )
             row.status, row.winner = Pairing.Status.PLAYING, None
@@ -463,10 +469,7 @@ def pairing_forfeit(
     return row
 
 
-@transaction.atomic
-def tournament_finish(*, tournament: Tournament, director: User) -> Tournament:
-    check_director(director)
-    tournament = _lock_tournament(tournament.pk)
+def check_tournament_finish(tournament: Tournament) -> None:
     if tournament.status not in (Tournament.Status.CLOSED, Tournament.Status.RUNNING):
         raise Conflict(
             f"{tournament} cannot finish: it is {tournament.get_status_display().lower()}"
@@ -476,6 +479,13 @@ def tournament_finish(*, tournament: Tournament, director: User) -> Tournament:
         raise Conflict(f"Round {unfinished.number} is still running")
     if unfinished is not None:
         raise Conflict(f"Round {unfinished.number} is paired but not started: start or delete it")
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, director: User) -> Tournament:
+    check_director(director)
+    tournament = _lock_tournament(tournament.pk)
+    check_tournament_finish(tournament)
     tournament.status, tournament.finished_at = Tournament.Status.FINISHED, timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
     standings = selectors.tournament_standings(tournament)
@@ -487,3 +497,33 @@ def tournament_finish(*, tournament: Tournament, director: User) -> Tournament:
             selectors.tournament_url(tournament),
         )
     return tournament
+
+
+def _allowed(check, *args) -> bool:
+    try:
+        check(*args)
+    except Refused:
+        return False
+    return True
+
+
+def next_steps(tournament: Tournament) -> list[str]:
+    """The director's next step, as the admin offers it: "open" registration, "close" it,
+    "pair" the next round, "start" the paired one, or "finish" once no round is left to
+    pair; none while a round is played. Other moves the services allow (registration
+    opened again, an early finish) stay admin actions on the list."""
+    status = tournament.status
+    if status == Tournament.Status.DRAFT:
+        return ["open"]
+    if status == Tournament.Status.REGISTRATION:
+        return ["close"]
+    if status not in (Tournament.Status.CLOSED, Tournament.Status.RUNNING):
+        return []
+    if tournament.rounds.filter(status=Round.Status.DRAFT).exists():
+        return ["start"]
+    if _allowed(check_round_generate, tournament):
+        return ["pair"]
+    if tournament.rounds.exists():
+        return ["finish"] if _allowed(check_tournament_finish, tournament) else []
+    # Closed, yet too few partnerships to pair: registration may open again.
+    return ["open"] if _allowed(check_open_registration, tournament) else []

@@ -9,8 +9,11 @@ from hypothesis import given, strategies as st
 from games.engine import (
     GameState,
     HandResult,
+    NilScore,
     Ruleset,
     apply_action,
+    bags_before_penalty,
+    hand_breakdown,
     hand_outcome,
     legal_actions,
     new_game,
@@ -307,3 +310,60 @@ def test_a_stored_game_loads_with_the_outcomes_of_its_hands():
     assert loaded == state
     for result in loaded.results:
         assert result.outcome == hand_outcome(rules, result.bids, result.tricks)
+
+
+# The line-by-line breakdown (the hand-result panel) is what score_hand adds up.
+
+
+def test_breakdown_of_a_made_contract_a_failed_blind_nil_and_a_bag_penalty():
+    # Team 0: 5 + Blind Nil, takes 6 + 1 (the Blind Nil fails); bags 8 before the hand.
+    # Team 1: 3 + 2, takes 3 + 3.
+    team, other = hand_breakdown(
+        CLASSIC,
+        bids=(5, 3, 0, 2),
+        blind=(False, False, True, False),
+        tricks=(6, 3, 1, 3),
+        bags=(8, 0),
+    )
+    assert (team.contract, team.counted, team.made, team.contract_points) == (5, 6, True, 50)
+    assert team.bags_taken == 2  # one overtrick, one trick of the failed Blind Nil
+    assert team.nils == (NilScore(seat=2, blind=True, made=False, points=-200),)
+    assert (team.penalties, team.penalty_points, team.bags) == (1, -100, 0)
+    assert team.points == 50 + 2 - 200 - 100
+    assert (other.contract, other.counted, other.made, other.contract_points) == (5, 6, True, 50)
+    assert (other.bags_taken, other.points, other.bags) == (1, 51, 1)
+
+
+def test_a_set_contract_scores_minus_ten_a_trick_bid_and_takes_no_bags():
+    team, _ = hand_breakdown(
+        CLASSIC, bids=(4, 1, 3, 1), blind=NO_BLIND, tricks=(3, 5, 2, 3), bags=(0, 0)
+    )
+    assert (team.made, team.contract_points, team.bags_taken, team.points) == (False, -70, 0, -70)
+
+
+def test_bags_before_penalty():
+    assert bags_before_penalty(CLASSIC, 7) == 3
+    assert bags_before_penalty(Ruleset(bag_limit=0), 7) is None
+
+
+@given(
+    bids=st.tuples(*[st.integers(0, 13)] * 4),
+    cuts=st.lists(st.integers(0, 13), min_size=3, max_size=3).map(sorted),
+    blind=st.tuples(*[st.booleans()] * 4),
+    bags=st.tuples(st.integers(0, 9), st.integers(0, 9)),
+)
+def test_score_hand_is_the_sum_of_the_breakdown(bids, cuts, blind, bags):
+    # 13 tricks cut in four piles.
+    tricks = (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2])
+    teams = hand_breakdown(CLASSIC, bids=bids, blind=blind, tricks=tricks, bags=bags)
+    score = score_hand(CLASSIC, bids=bids, blind=blind, tricks=tricks, scores=(0, 0), bags=bags)
+    assert score.points == tuple(team.points for team in teams)
+    assert score.bags == tuple(team.bags for team in teams)
+    for team in teams:
+        assert team.points == (
+            team.contract_points
+            + team.bags_taken
+            + sum(nil.points for nil in team.nils)
+            + team.penalty_points
+            + team.boston_points
+        )

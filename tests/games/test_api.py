@@ -96,6 +96,8 @@ def test_create_table_with_bots_starts_and_shows_only_my_cards(user):
     assert payload["status"] == "playing" and payload["seat"] == 0 and payload["version"] == 0
     assert [seat["bot"] for seat in payload["seats"]] == [None, "standard", "expert", "random"]
     assert payload["seats"][0]["name"] == user.username
+    bots = [seat["name"] for seat in payload["seats"][1:]]
+    assert len(set(bots)) == 3 and bots[1].endswith(" · Expert bot")
     view = payload["view"]
     assert len(view["hand"]) == 13
     assert payload["legal"] == view["legal"]

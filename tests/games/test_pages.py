@@ -5,7 +5,7 @@ import re
 import pytest
 
 from games import services
-from games.engine import commitment, deal, hand_seed
+from games.engine import Ruleset, commitment, deal, hand_seed
 from games.models import Game
 from tests.factories import UserFactory
 
@@ -75,6 +75,48 @@ def test_create_table_with_impossible_rules_explains_why(player_client):
     assert response.status_code == 400
     assert "Losing score must be between -1000 and -50" in response.content.decode()
     assert not Game.objects.exists()
+
+
+def _create_form(**changes):
+    """What the lobby's form posts: the classic options it shows, and `changes`."""
+    data = {"preset": "classic", "shown_preset": "classic", "turn_seconds": 30,
+            "seat_1": "standard", "seat_2": "standard", "seat_3": "standard"}  # fmt: skip
+    for name, value in Ruleset().to_dict().items():
+        if value is True:
+            data[name] = "on"
+        elif value is not False:
+            data[name] = value
+    data.update(changes)
+    return {name: value for name, value in data.items() if value is not None}
+
+
+def test_an_option_changed_under_a_preset_is_played_as_custom_rules(player_client):
+    player_client.post("/play/create", _create_form(target_score=250))
+    game = Game.objects.get()
+    assert game.rules.target_score == 250 and game.rules.losing_score == -200
+
+
+def test_a_preset_chosen_without_touching_the_options_is_played_as_it_is(player_client):
+    player_client.post("/play/create", _create_form(preset="quick"))
+    assert Game.objects.get().rules == Ruleset.preset("quick")
+
+
+def test_a_bad_option_is_explained_next_to_its_field_and_the_form_says_custom(player_client):
+    response = player_client.post("/play/create", _create_form(target_score=50, bag_limit="x"))
+    html = response.content.decode()
+    assert response.status_code == 400 and not Game.objects.exists()
+    target = html[html.index('name="target_score"') :]
+    assert target.index("Target score must be between 100 and 1000") < target.index('name="nil"')
+    assert "Bag limit must be a whole number" in html
+    assert re.search(r'<option value="custom" selected>', html)
+    assert 'href="/how-to-play/"' in html
+
+
+def test_suicide_without_nil_is_explained_next_to_suicide(player_client):
+    response = player_client.post("/play/create", _create_form(nil=None, suicide="on"))
+    html = response.content.decode()
+    suicide = html[html.index('name="suicide"') :]
+    assert "Suicide needs Nil" in suicide and not Game.objects.exists()
 
 
 def test_the_table_page_shows_my_cards_and_spectators_none(client, user):

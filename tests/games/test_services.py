@@ -10,6 +10,7 @@ from django.utils import timezone
 from core.errors import Refused
 from games import services
 from games.models import Game
+from games.selectors import game_payload, game_snapshot
 from games.signals import game_finished
 from tests.factories import UserFactory
 
@@ -80,3 +81,70 @@ def test_a_lost_bot_move_is_armed_again_and_a_persons_turn_is_left_to_the_clock(
     armed.clear()
     assert services.sweep_stuck_games(grace_seconds=15) == 1
     assert armed == [("games.bot_move", (bots.pk, bots.version))]
+
+
+def test_the_table_pauses_after_a_trick_and_after_a_hand(
+    settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The bot move after a complete trick waits TRICK_PAUSE more, after a hand's end
+    HAND_PAUSE too."""
+    settings.BOT_MOVE_DELAY, settings.TRICK_PAUSE, settings.HAND_PAUSE = 0.5, 1.2, 5.0
+    countdowns = []
+    monkeypatch.setattr(
+        current_app, "send_task", lambda name, args, countdown: countdowns.append(countdown)
+    )
+    game = services.game_create_seated(players=["standard"] * 4)
+    tricks = 0
+    while not game.hands.exists():
+        countdowns.clear()
+        before = game.engine_state
+        with django_capture_on_commit_callbacks(execute=True):
+            game = services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+        after = game.engine_state
+        if after.results:
+            assert countdowns == [0.5 + 1.2 + 5.0]
+        elif len(after.tricks) > len(before.tricks):
+            assert countdowns == [0.5 + 1.2]
+            tricks += 1
+        else:
+            assert countdowns == [0.5]
+    assert tricks == 12
+
+
+def test_a_persons_turn_time_starts_after_the_pause(settings):
+    settings.TRICK_PAUSE, settings.HAND_PAUSE = 2.0, 10.0
+    alice = UserFactory()
+    game = services.game_create_seated(players=[alice, "standard", "standard", "standard"])
+    paused = 0
+    while paused == 0:  # until alice leads after a trick she took
+        before = game.engine_state
+        if before.turn == 0:
+            action = game_payload(game_snapshot(game), 0)["legal"][0]
+            game = services.game_act(game_id=game.pk, user=alice, data=action)
+        else:
+            game = services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+        after = game.engine_state
+        if after.turn != 0:
+            continue
+        left = (game.turn_deadline - timezone.now()).total_seconds()
+        if len(after.results) > len(before.results):
+            assert game.turn_seconds + 11 < left <= game.turn_seconds + 12
+        elif len(after.tricks) > len(before.tricks):
+            assert game.turn_seconds + 1 < left <= game.turn_seconds + 2
+            paused += 1
+        else:
+            assert left <= game.turn_seconds
+
+
+@pytest.mark.django_db
+def test_changed_options_make_the_rules_custom_and_unchanged_ones_keep_the_preset():
+    changed = services.table_create(
+        owner=UserFactory(), preset="classic", options={"target_score": 300}
+    )
+    same = services.table_create(
+        owner=UserFactory(), preset="classic", options={"target_score": 500}
+    )
+    assert (changed.preset, changed.ruleset["target_score"]) == ("custom", 300)
+    assert same.preset == "classic"
+    payload = game_payload(game_snapshot(changed), None)
+    assert payload["preset"] == "custom"

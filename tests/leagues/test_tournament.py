@@ -1,5 +1,6 @@
 """Tournaments run by directors in the Django admin, played through real games."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -436,16 +437,31 @@ def test_a_director_creates_a_tournament_in_the_admin_with_rules_that_make_a_gam
     client.force_login(boss)
     form = {"name": "Winter Cup", "slug": "winter-cup", "description": "", "club": "",
             "format": "elimination", "swiss_rounds": "", "preset": "classic",
-            "turn_seconds": 30, "options": "null",
+            "turn_seconds": 30,
             "entrants-TOTAL_FORMS": 0, "entrants-INITIAL_FORMS": 0,
             "entrants-MIN_NUM_FORMS": 0, "entrants-MAX_NUM_FORMS": 1000}  # fmt: skip
-    bad = client.post(f"{ADMIN}tournament/add/", form | {"options": '{"target_score": -5}'})
+    page = client.get(f"{ADMIN}tournament/add/").content.decode()
+    assert 'name="target_score"' in page and 'name="options"' not in page
+    bad = client.post(f"{ADMIN}tournament/add/", form | {"preset": "custom", "target_score": -5})
     assert bad.status_code == 200
-    assert "Target score must be between 100 and 1000" in bad.content.decode()
+    html = bad.content.decode()
+    row = html[html.index('class="form-row field-target_score') :].split('class="form-row')[1]
+    assert "Target score must be between 100 and 1000" in row
     assert client.post(f"{ADMIN}tournament/add/", form).status_code == 302
     tournament = Tournament.objects.get(slug="winter-cup")
     assert tournament.created_by == boss and tournament.status == "draft"
     assert tournament.format == "elimination" and tournament.options is None
+
+    # Custom rules are fields, shown again as they were chosen.
+    custom = form | {"name": "Spring Cup", "slug": "spring-cup", "preset": "custom",
+                     "target_score": 300, "losing_score": "", "nil": "on", "bag_limit": 10,
+                     "bag_penalty": 100}  # fmt: skip
+    assert client.post(f"{ADMIN}tournament/add/", custom).status_code == 302
+    spring = Tournament.objects.get(slug="spring-cup")
+    rules = games.check_ruleset(spring.preset, spring.options)
+    assert rules.target_score == 300 and rules.losing_score is None and not rules.blind_nil
+    page = client.get(f"{ADMIN}tournament/{spring.pk}/change/").content.decode()
+    assert '<option value="custom" selected>' in page and 'value="300"' in page
 
 
 def test_a_named_partner_plays_only_after_accepting(client):
@@ -591,3 +607,83 @@ def test_closing_registration_seeds_by_ranked_ratings_and_a_directors_rating_sta
     top = tournament.entrants.order_by("seed")[:2]
     assert [entrant.pk for entrant in top] == [mixed.pk, by_hand.pk]
     assert Entrant.objects.get(pk=mixed.pk).seed_rating == 2100
+
+
+def step_buttons(client, tournament) -> list[str]:
+    page = client.get(f"{ADMIN}tournament/{tournament.pk}/change/").content.decode()
+    return re.findall(r'<button type="submit" class="step-(\w+)">', page)
+
+
+def test_the_tournament_page_offers_only_the_next_valid_step(client):
+    boss = director()
+    client.force_login(boss)
+    tournament = TournamentFactory(format="round_robin", status="draft")
+    assert step_buttons(client, tournament) == ["open"]
+    tournaments.tournament_open_registration(tournament=tournament, director=boss)
+    assert step_buttons(client, tournament) == ["close"]
+    for _ in range(2):
+        partnership(tournament, *UserFactory.create_batch(2))
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    assert step_buttons(client, tournament) == ["pair"]
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
+    assert step_buttons(client, tournament) == ["start"]
+    tournaments.round_start(round_id=round_.pk, director=boss)
+    page = client.get(f"{ADMIN}tournament/{tournament.pk}/change/").content.decode()
+    assert step_buttons(client, tournament) == [] and "Round 1 is being played" in page
+    row = round_.pairings.get()
+    tournaments.pairing_forfeit(pairing_id=row.pk, director=boss, winner=row.entrant_a)
+    assert step_buttons(client, tournament) == ["finish"]  # two entrants: one round
+    public = f"/tournaments/{tournament.slug}/"
+    assert "champion-banner" not in client.get(public).content.decode()
+    tournaments.tournament_finish(tournament=tournament, director=boss)
+    assert step_buttons(client, tournament) == []
+    page = client.get(public).content.decode()
+    banner = page[page.index('class="champion-banner"') :].split("</section>")[0]
+    assert escape(str(row.entrant_a)) in banner and "1 win in 1 round" in banner
+
+
+def test_closed_with_too_few_partnerships_offers_registration_again(client):
+    boss = director()
+    client.force_login(boss)
+    tournament = TournamentFactory()
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    assert step_buttons(client, tournament) == ["open"]
+
+
+def test_a_forfeit_is_chosen_on_the_round_page_and_confirmed(client):
+    boss = director()
+    tournament = TournamentFactory(format="swiss")
+    for _ in range(4):
+        partnership(tournament, *UserFactory.create_batch(2))
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
+    client.force_login(boss)
+    url = f"{ADMIN}round/{round_.pk}/change/"
+    assert "Record forfeit" not in client.get(url).content.decode()  # a draft: nothing to forfeit
+    tournaments.round_start(round_id=round_.pk, director=boss)
+    first, second = round_.pairings.order_by("table")
+    page = client.get(url).content.decode()
+    assert page.count("Record forfeit…") == 2 and "Both lose" in page
+
+    forfeit = f"{ADMIN}round/{round_.pk}/forfeit/"
+    confirm = client.get(forfeit, {"pairing": first.pk, "winner": "b"}).content.decode()
+    assert "Yes, record the forfeit" in confirm and escape(str(first.entrant_b)) in confirm
+    first.refresh_from_db()
+    assert first.status != "forfeit"  # nothing happens before the confirmation
+    response = client.post(
+        forfeit, {"pairing": first.pk, "winner": "b", "note": "No show"}, follow=True
+    )
+    assert response.redirect_chain[-1][0] == url
+    assert any("table 1: forfeit recorded" in m for m in messages_of(response))
+    first.refresh_from_db()
+    assert (first.status, first.winner, first.decided_by, first.note) == (
+        "forfeit", first.entrant_b, boss, "No show",
+    )  # fmt: skip
+    page = response.content.decode()
+    assert page.count("Record forfeit…") == 1  # only the table still playing
+    again = client.post(forfeit, {"pairing": first.pk, "winner": "a"}, follow=True)
+    assert any("no result yet" in m for m in messages_of(again))
+    client.post(forfeit, {"pairing": second.pk, "winner": "none"})
+    second.refresh_from_db()
+    round_.refresh_from_db()
+    assert second.status == "forfeit" and second.winner is None and round_.status == "finished"

@@ -97,7 +97,7 @@ def test_the_profile_shows_rating_history_stats_games_and_abandonments(client, u
     assert "Bostons" in html
     for change in user.rating_changes.all():
         assert f'href="/games/{change.game_id}/"' in html
-    assert 'href="/u/StandardBot/"' in html
+    assert 'href="/u/StandardBot/"' in html and " · Standard bot</a>" in html
     assert "Abandoned games" in html and "1 in all" in html
     totals = selectors.profile(user, now=timezone.now())["totals"]
     assert totals["games"] == 6 and totals["wins"] == 3 and totals["abandoned"] == 1
@@ -111,6 +111,7 @@ def test_bots_have_a_profile_with_a_badge(client):
     _history(person, 2)
     html = client.get("/u/StandardBot/").content.decode()
     assert 'class="badge bot"' in html and "Plays at the standard level" in html
+    assert "<h1>Standard bot " in html
     assert client.get("/u/nobody-here/").status_code == 404
 
 
@@ -125,7 +126,8 @@ def test_the_profile_reads_a_fixed_number_of_queries(
         )
         assert selectors.profile(user, now=timezone.now())["rank"] == 1
     client.force_login(user)
-    with django_assert_max_num_queries(11):  # session, viewer, player and 8 reads
+    # session, viewer, player, 8 reads and the analysed games (tricks lost to double-dummy)
+    with django_assert_max_num_queries(12):
         assert client.get(f"/u/{user.username}/").status_code == 200
 
 
@@ -154,11 +156,13 @@ def test_the_leaderboard_lists_settled_people_by_rating(client):
     newcomer = UserFactory()
     Rating.objects.create(user=newcomer, mu=40, sigma=6.0, games=3)  # provisional
     html = client.get("/leaderboard/").content.decode()
-    assert html.index(link(top)) < html.index(link(second))
-    assert link(bot) not in html and link(newcomer) not in html
+    assert html.index(link(top)) < html.index(link(second)) < html.index(link(newcomer))
+    assert link(bot) not in html
+    newcomer_row = html[html.index(link(newcomer)) :].split("</tr>")[0]
+    assert "Provisional" in newcomer_row
     with_bots = client.get("/leaderboard/?bots=1").content.decode()
     assert with_bots.index(link(top)) < with_bots.index(link(bot)) < with_bots.index(link(second))
-    assert 'class="badge bot"' in with_bots
+    assert 'class="badge bot"' in with_bots and ">Expert bot</a>" in with_bots
 
 
 def test_the_leaderboard_is_paginated_and_shows_the_viewers_rank(
@@ -176,10 +180,12 @@ def test_the_leaderboard_is_paginated_and_shows_the_viewers_rank(
     assert 'class="viewer"' in page2 and "Page 2 of 2" in page2
 
 
-def test_inactivity_takes_a_player_off_the_leaderboard(client):
-    idle = settled(1900)
+def test_inactivity_makes_a_player_provisional_on_the_leaderboard(client):
+    idle, active = settled(1900), settled(1500)
     Rating.objects.filter(user=idle).update(established_until=timezone.now() - timedelta(days=1))
-    assert link(idle) not in client.get("/leaderboard/").content.decode()
+    html = client.get("/leaderboard/").content.decode()
+    assert html.index(link(active)) < html.index(link(idle))
+    assert "Provisional" in html[html.index(link(idle)) :].split("</tr>")[0]
 
 
 def test_a_provisional_viewer_is_told_when_they_will_appear(client, user):

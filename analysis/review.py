@@ -1,0 +1,141 @@
+"""The double-dummy review of a finished game: pure, no Django.
+
+Replays the action log hand by hand with the engine and, for every card played, asks the
+double-dummy solver what the player's side could still take with the best card and with
+the card played, and asks the expert bot, from exactly the player's view, what it would
+have played. For every hand it sets each team's contract against the team's
+double-dummy tricks from the opening lead.
+
+A Nil bidder's plays are measured like everyone's: by the tricks of their side, which is
+not what a Nil bidder wants (the page says so).
+"""
+
+import random
+from collections.abc import Iterable, Iterator
+
+from games.bots import get_bot
+from games.engine import (
+    CARDS,
+    FINISHED,
+    PLAYING,
+    Action,
+    GameState,
+    Play,
+    Ruleset,
+    apply_action,
+    new_game,
+    team_contract,
+    view_for,
+)
+from games.engine.bits import trick_winner
+from games.engine.doubledummy import Position, Solver, distinct_legal
+
+# The expert's think time per card, counted in work (deterministic), not wall-clock time:
+# the same game always gets the same suggestions. A live expert gets 1000 ms; a tenth of
+# it keeps a whole game's review within the time a person waits for it.
+BOT_BUDGET_MS = 100
+
+
+def split_hands(ruleset: Ruleset, seed: bytes, actions: Iterable[Action]) -> Iterator[tuple]:
+    """(state at the start of the hand, the hand's actions) for each hand of the log."""
+    state = new_game(ruleset, seed)
+    start, hand = state, []
+    for action in actions:
+        number = state.hand_number
+        state = apply_action(state, action)
+        hand.append(action)
+        if state.phase == FINISHED or state.hand_number != number:
+            yield start, hand
+            start, hand = state, []
+
+
+def review_hand(start: GameState, actions: list[Action], *, bot_seed: str) -> dict:
+    """The review of one hand played from `start` (its bidding) with `actions`."""
+    expert = get_bot("expert", budget_ms=BOT_BUDGET_MS, deterministic=True)
+    solver = Solver()
+    state = start
+    tricks: list[dict] = []
+    double_dummy = None
+    for action in actions:
+        if type(action) is Play and state.phase == PLAYING:
+            position = Position.of_state(state)
+            if double_dummy is None:
+                first = solver.tricks(position)
+                leading_team = position.turn & 1
+                double_dummy = [0, 0]
+                double_dummy[leading_team] = first
+                double_dummy[1 - leading_team] = 13 - first
+            if not state.trick:
+                tricks.append({"leader": state.leader, "plays": []})
+            tricks[-1]["plays"].append(
+                _review_play(state, position, action, solver, expert, f"{bot_seed}:{state.version}")
+            )
+            if len(state.trick) == 3:
+                cards = [*state.trick, action.card.index]
+                tricks[-1]["winner"] = trick_winner(cards, state.leader)[0]
+        state = apply_action(state, action)
+    result = state.results[-1]
+    rules = start.ruleset
+    teams = []
+    for team in (0, 1):
+        contract, _ = team_contract(
+            result.bids, result.tricks, team, rules.nil_tricks_count_for_partner
+        )
+        teams.append(
+            {
+                "contract": contract,
+                "tricks": result.tricks[team] + result.tricks[team + 2],
+                "double_dummy": double_dummy[team] if double_dummy else None,
+            }
+        )
+    return {
+        "number": result.hand_number,
+        "dealer": result.dealer,
+        "bids": list(result.bids),
+        "blind": list(result.blind),
+        "teams": teams,
+        "tricks": tricks,
+    }
+
+
+def _review_play(state, position, action, solver, expert, bot_seed) -> dict:
+    seat = action.seat
+    best, best_cards, played = solver.judge(position, action.card.index)
+    suggestion = None
+    if len(distinct_legal(position)) > 1:
+        choice = expert(view_for(state, seat), state.ruleset, random.Random(bot_seed))
+        suggestion = choice.card.code
+    return {
+        "seat": seat,
+        "card": action.card.code,
+        "best": best,
+        "played": played,
+        "cost": best - played,
+        "best_cards": [CARDS[card].code for card in best_cards],
+        "bot": suggestion,
+    }
+
+
+def review_game(ruleset: Ruleset, seed: bytes, actions: list[Action]) -> Iterator[dict]:
+    """The review of each hand of a finished game, in order (one at a time: it is slow)."""
+    for start, hand_actions in split_hands(ruleset, seed, actions):
+        yield review_hand(start, hand_actions, bot_seed=f"{seed.hex()}:{start.hand_number}")
+
+
+def summary(hands: list[dict]) -> list[dict]:
+    """Per seat: hands reviewed, tricks lost to double-dummy play in all, and per hand."""
+    lost = [0, 0, 0, 0]
+    for hand in hands:
+        for trick in hand["tricks"]:
+            for play in trick["plays"]:
+                lost[play["seat"]] += play["cost"]
+    count = len(hands)
+    return [
+        {
+            "seat": seat,
+            "hands": count,
+            "lost": lost[seat],
+            "per_hand": lost[seat] / count if count else 0.0,
+        }
+        for seat in range(4)
+    ]

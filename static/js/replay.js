@@ -1,0 +1,191 @@
+// The replay page (games/replay.html): steps through a finished game's export document
+// (games.history, embedded with json_script). Every fact shown comes from the document as
+// the engine wrote it (deals, bids, tricks and their winners, scores); this file only
+// counts and displays them, and knows no rule of the game.
+(function () {
+  "use strict";
+  var root = document.getElementById("replay");
+  var data = document.getElementById("replay-data");
+  if (!root || !data) return;
+  var game = JSON.parse(data.textContent);
+  var names = game.seats.map(function (seat) { return seat.name; });
+  var SUITS = [["S", "♠"], ["H", "♥"], ["C", "♣"], ["D", "♦"]];  // black and red by turns
+  var SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+  // The steps: each hand's deal, then its bidding, then its cards in play order.
+  var steps = [];
+  var handStart = [];
+  game.hands.forEach(function (hand, h) {
+    handStart.push(steps.length);
+    steps.push({ hand: h, kind: "deal" });
+    hand.bidding.forEach(function (entry) {
+      steps.push({ hand: h, kind: entry.type, seat: entry.seat, entry: entry });
+    });
+    hand.tricks.forEach(function (trick, t) {
+      trick.cards.forEach(function (play, i) {
+        steps.push({ hand: h, kind: "play", seat: play[0], card: play[1], trick: t, index: i });
+      });
+    });
+  });
+
+  var range = root.querySelector(".replay-range");
+  range.max = steps.length - 1;
+  var current = 0;
+
+  function rank(code) { return code[0] === "T" ? "10" : code[0]; }
+  function red(suit) { return suit === "H" || suit === "D"; }
+  function cardLabel(code) { return rank(code) + SYMBOL[code[1]]; }
+  function bidLabel(entry) {
+    if (entry.tricks === 0) return entry.blind ? "Blind Nil" : "Nil";
+    return String(entry.tricks);
+  }
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n); }
+
+  // What the table shows after step i: counted from the start of its hand.
+  function position(i) {
+    var step = steps[i];
+    var hand = game.hands[step.hand];
+    var at = { hand: hand, step: step, bids: [null, null, null, null], looked: [false, false, false, false],
+               played: {}, won: [0, 0, 0, 0], trick: [], winner: null, over: false };
+    for (var k = handStart[step.hand] + 1; k <= i; k++) {
+      var s = steps[k];
+      if (s.kind === "bid") at.bids[s.seat] = bidLabel(s.entry);
+      else if (s.kind === "look") at.looked[s.seat] = true;
+      else {
+        var trick = hand.tricks[s.trick];
+        if (s.index === 0) { at.trick = []; at.winner = null; }
+        at.trick.push(trick.cards[s.index]);
+        at.played[s.card] = true;
+        if (s.index === 3) {
+          at.winner = trick.winner;
+          at.won[trick.winner] += 1;
+          at.over = s.trick === hand.tricks.length - 1;
+        }
+      }
+    }
+    var previous = step.hand > 0 ? game.hands[step.hand - 1].result : null;
+    at.scores = at.over ? hand.result.scores : previous ? previous.scores : [0, 0];
+    at.bags = at.over ? hand.result.bags : previous ? previous.bags : [0, 0];
+    return at;
+  }
+
+  function describe(at) {
+    var step = at.step, hand = at.hand;
+    if (step.kind === "deal") return "Hand " + hand.number + ": " + names[hand.dealer] + " deals.";
+    if (step.kind === "look") return names[step.seat] + " looks at their cards.";
+    if (step.kind === "bid") return names[step.seat] + " bids " + bidLabel(step.entry) + ".";
+    var text = names[step.seat] + " plays " + cardLabel(step.card) + ".";
+    if (at.winner !== null) text += " Trick " + (step.trick + 1) + " to " + names[at.winner] + ".";
+    if (at.over) {
+      var points = hand.result.points;
+      text += " Hand over: " + names[0] + " & " + names[2] + " " + signed(points[0]) + ", " +
+        names[1] + " & " + names[3] + " " + signed(points[1]) + ".";
+    }
+    return text;
+  }
+
+  function drawHand(box, cards, played) {
+    box.replaceChildren();
+    SUITS.forEach(function (pair) {
+      var line = el("div", "suit-line" + (red(pair[0]) ? " red" : ""));
+      line.appendChild(el("span", "suit-symbol", pair[1]));
+      var left = cards.filter(function (code) { return code[1] === pair[0] && !played[code]; });
+      // Highest first, as players hold them.
+      left.reverse().forEach(function (code) { line.appendChild(el("span", "rank", rank(code))); });
+      if (!left.length) line.appendChild(el("span", "void", "—"));
+      box.appendChild(line);
+    });
+  }
+
+  function drawCard(slot, code, won) {
+    slot.replaceChildren();
+    if (!code) return;
+    var card = el("span", "playing-card tiny" + (red(code[1]) ? " red" : "") + (won ? " won" : ""));
+    card.title = cardLabel(code);
+    card.appendChild(el("span", "rank", rank(code)));
+    card.appendChild(el("span", "suit", SYMBOL[code[1]]));
+    slot.appendChild(card);
+  }
+
+  function show(i) {
+    current = Math.max(0, Math.min(steps.length - 1, i));
+    var at = position(current);
+    var hand = at.hand;
+    var onTable = {};
+    at.trick.forEach(function (play) { onTable[play[0]] = play[1]; });
+    root.querySelectorAll(".replay-seat").forEach(function (box) {
+      var seat = Number(box.dataset.seat);
+      var bid = at.bids[seat];
+      box.querySelector(".replay-bid").textContent = "Bid " + (bid === null ? (at.looked[seat] ? "… (looked)" : "–") : bid);
+      box.querySelector(".replay-won").textContent = "won " + at.won[seat];
+      box.querySelector(".replay-dealer").hidden = seat !== hand.dealer;
+      box.classList.toggle("acted", at.step.seat === seat);
+      box.classList.toggle("took", at.winner === seat);
+      drawHand(box.querySelector(".replay-hand"), hand.deal[seat], at.played);
+    });
+    root.querySelectorAll(".replay-slot").forEach(function (slot) {
+      var seat = Number(slot.dataset.seat);
+      drawCard(slot, onTable[seat], at.winner === seat);
+    });
+    root.querySelectorAll(".replay-score").forEach(function (node) {
+      node.textContent = at.scores[Number(node.dataset.team)];
+    });
+    root.querySelectorAll(".replay-bags").forEach(function (node) {
+      var bags = at.bags[Number(node.dataset.team)];
+      node.textContent = bags + " bag" + (bags === 1 ? "" : "s");
+    });
+    root.querySelector(".replay-status").textContent = describe(at);
+    root.querySelector(".replay-position").textContent =
+      "Hand " + hand.number + " of " + game.hands.length + " · step " + current + " of " + (steps.length - 1);
+    range.value = current;
+    range.setAttribute("aria-valuetext", describe(at));
+    root.querySelectorAll(".hand-jump").forEach(function (button) {
+      var mine = Number(button.dataset.hand) === at.step.hand;
+      button.classList.toggle("current", mine);
+      if (mine) button.setAttribute("aria-current", "step"); else button.removeAttribute("aria-current");
+    });
+    root.querySelectorAll(".score-sheet tbody tr").forEach(function (row, h) {
+      row.classList.toggle("current", h === at.step.hand);
+    });
+    root.querySelector("[data-go=prev]").disabled = current === 0;
+    root.querySelector("[data-go=first]").disabled = current === 0;
+    root.querySelector("[data-go=next]").disabled = current === steps.length - 1;
+    root.querySelector("[data-go=last]").disabled = current === steps.length - 1;
+  }
+
+  function go(where) {
+    var hand = steps[current].hand;
+    if (where === "first") show(0);
+    else if (where === "last") show(steps.length - 1);
+    else if (where === "prev") show(current - 1);
+    else if (where === "next") show(current + 1);
+    else if (where === "prev-hand") show(current > handStart[hand] ? handStart[hand] : handStart[Math.max(0, hand - 1)]);
+    else if (where === "next-hand") show(hand + 1 < handStart.length ? handStart[hand + 1] : steps.length - 1);
+  }
+
+  root.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.go) go(button.dataset.go);
+    else if (button.dataset.hand) show(handStart[Number(button.dataset.hand)]);
+  });
+  range.addEventListener("input", function () { show(Number(range.value)); });
+  var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last",
+               PageUp: "prev-hand", PageDown: "next-hand" };
+  document.addEventListener("keydown", function (event) {
+    var where = KEYS[event.key];
+    var target = event.target;
+    // The slider moves by itself with the keys; text fields keep theirs.
+    if (!where || event.altKey || event.ctrlKey || event.metaKey || target === range ||
+        (target.closest && target.closest("input, select, textarea"))) return;
+    event.preventDefault();
+    go(where);
+  });
+  show(0);
+})();

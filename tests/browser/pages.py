@@ -1,0 +1,72 @@
+"""What browser tests do on pages: screenshots, signing up and in, reading toasts."""
+
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+from django.db import connection
+
+from tests.factories import PASSWORD
+
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def off_the_loop(function, *args, **kwargs):
+    """Calls a service in a thread of its own. Playwright's event loop runs in the test's
+    thread, where a service's push to the channel layer (async_to_sync) is refused: the
+    write would commit and the open pages would never hear of it."""
+
+    def call():
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call).result()
+
+
+def shot(page, name: str, *, full_page: bool = True) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def sign_up(page, server, username: str) -> None:
+    page.goto(f"{server.url}/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", f"{username}@example.com")
+    page.fill("input[name=password1]", "a-long-Secret-123")
+    page.fill("input[name=password2]", "a-long-Secret-123")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("text=Verify Your Email Address")
+    # The link of the mail sent (printed by the server): the same HMAC key, computed here.
+    address = EmailAddress.objects.get(email=f"{username}@example.com")
+    page.goto(f"{server.url}/accounts/confirm-email/{EmailConfirmationHMAC(address).key}/")
+    page.click("form button[type=submit]")
+    page.wait_for_selector(f"text=Signed in as {username}")
+
+
+def log_in(page, server, user) -> None:
+    """Signs in a user made by the factories (their address is marked verified here)."""
+    EmailAddress.objects.get_or_create(
+        user=user, email=user.email, defaults={"primary": True, "verified": True}
+    )
+    page.goto(f"{server.url}/accounts/login/")
+    page.fill("input[name=login]", user.username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]")
+    page.wait_for_selector(f"text=Signed in as {user.username}")
+
+
+def toast_after(page, click) -> str:
+    """The text of the toast that appears after `click()`."""
+    before = len(page.query_selector_all("#toasts .toast"))
+    click()
+    # (A locator, not wait_for_function: the page's CSP forbids the eval that needs.)
+    page.locator("#toasts .toast").nth(before).wait_for()
+    return page.query_selector_all("#toasts .toast")[-1].inner_text()

@@ -1,0 +1,143 @@
+"""The double-dummy solver (games.engine.doubledummy) against brute-force minimax on small
+endings, and on constructed positions whose answers are known."""
+
+import random
+from functools import cache
+
+import pytest
+
+from games.engine import Bid, Card, Play, apply_action
+from games.engine.bits import SUIT_OF, cards_in, legal_mask
+from games.engine.cards import mask_of
+from games.engine.doubledummy import Position, Solver, distinct_legal
+from tests.engine.factories import rigged, suit
+
+
+@cache
+def brute_force(position: Position) -> int:
+    """Team 0's tricks from the position with best play: plain minimax over every card
+    (remembering positions already seen, which changes nothing but the time)."""
+    seat = position.turn
+    if not position.hands[seat]:
+        return 0
+    led = SUIT_OF[position.trick[0]] if position.trick else None
+    outcomes = []
+    for card in cards_in(legal_mask(position.hands[seat], led, position.spades_broken)):
+        child, won = position.after(card)
+        outcomes.append(won + brute_force(child))
+    return max(outcomes) if seat % 2 == 0 else min(outcomes)
+
+
+def side_value(position: Position, team0: int) -> int:
+    return team0 if position.turn % 2 == 0 else position.tricks_left - team0
+
+
+def random_ending(rng: random.Random, size: int, broken: bool) -> Position:
+    """`size` cards per seat from a shuffled deck, possibly with a trick under way."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = tuple(
+        mask_of([Card.from_index(c) for c in deck[s * size : (s + 1) * size]]) for s in range(4)
+    )
+    position = Position(hands, (), rng.randrange(4), broken)
+    for _ in range(rng.randrange(4)):
+        led = SUIT_OF[position.trick[0]] if position.trick else None
+        legal = legal_mask(position.hands[position.turn], led, position.spades_broken)
+        position, _ = position.after(rng.choice(cards_in(legal)))
+    return position
+
+
+def position(hands: list[str], *, leader: int, broken: bool, trick: str = "") -> Position:
+    return Position(
+        tuple(mask_of(hand.split()) for hand in hands),
+        tuple(Card.parse(code).index for code in trick.split()),
+        leader,
+        broken,
+    )
+
+
+@pytest.mark.parametrize("broken", [False, True])
+@pytest.mark.parametrize("seed", range(40))
+def test_the_solver_agrees_with_brute_force_on_small_endings(seed, broken):
+    rng = random.Random(f"{seed}-{broken}")
+    ending = random_ending(rng, rng.randint(2, 5), broken)
+    solver = Solver()
+    assert solver.tricks(ending) == side_value(ending, brute_force(ending))
+    values = {}
+    for card, value in solver.card_values(ending).items():
+        child, won = ending.after(card)
+        assert value == side_value(ending, won + brute_force(child)), Card.from_index(card)
+        values[card] = value
+    # judge: the best, the cards that reach it, and one card's exact value.
+    best = max(values.values())
+    for card in values:
+        assert Solver().judge(ending, card) == (
+            best,
+            sorted(c for c, value in values.items() if value == best),
+            values[card],
+        )
+
+
+def test_one_solver_answers_every_position_of_a_deal_from_what_it_learnt():
+    rng = random.Random("reuse")
+    ending = random_ending(rng, 5, True)
+    solver = Solver()
+    while ending.tricks_left:
+        values = solver.card_values(ending)
+        for card, value in values.items():
+            child, won = ending.after(card)
+            assert value == side_value(ending, won + brute_force(child))
+        ending, _ = ending.after(rng.choice(list(values)))
+
+
+def test_an_unbroken_spade_may_not_be_led_and_that_changes_the_result():
+    # North leads. With spades broken, the AS and KS draw East's trumps and the hearts
+    # take the rest: 4 tricks. Unbroken, North must lead a heart: East ruffs, cashes
+    # the diamonds... the side takes only the spades it can no longer be stopped from.
+    hands = ["AS KS AH KH", "QS 2D 3D 4D", "2C 3C 4C 5C", "6C 7C 8C 9C"]
+    broken = position(hands, leader=0, broken=True)
+    unbroken = position(hands, leader=0, broken=False)
+    assert Solver().tricks(broken) == 4
+    assert Solver().tricks(unbroken) == brute_force(unbroken) < 4
+    values = Solver().card_values(unbroken)
+    assert {Card.from_index(c).code for c in values} == {"AH", "KH"}
+
+
+def test_a_hand_of_spades_alone_may_lead_a_spade_before_they_are_broken():
+    hands = ["AS KS QS", "2H 3H 4H", "2D 3D 4D", "2C 3C 4C"]
+    ending = position(hands, leader=0, broken=False)
+    assert Solver().tricks(ending) == 3
+
+
+def test_the_best_card_and_the_cost_of_another():
+    # East led the KH, South and West followed. North takes it with the AH and then
+    # makes the 2H too (nobody else has a heart or a spade): 2 tricks. Ducking with the
+    # 2H gives East the trick and the lead, and West's 4C then takes the last one.
+    ending = position(["AH 2H", "2C", "3C", "4C"], leader=1, broken=True, trick="KH 3H 4H")
+    solver = Solver()
+    assert solver.tricks(ending) == 2
+    assert solver.card_values(ending) == {Card.parse("AH").index: 2, Card.parse("2H").index: 0}
+
+
+def test_equal_cards_are_one_choice():
+    # West led the AH. North's KH and QH touch (the JH is gone): one choice; East's TH
+    # lies between them and the 9H, which is another.
+    ending = position(
+        ["KH QH 9H", "TH 2C 3C", "4C 5C 6C", "7C 8C"], leader=3, broken=True, trick="AH"
+    )
+    codes = [[Card.from_index(c).code for c in group] for group in distinct_legal(ending)]
+    assert codes == [["9H"], ["QH", "KH"]]
+
+
+def test_the_opening_lead_of_a_dealt_hand_is_solved_on_the_engine_state():
+    deal = [suit("S"), suit("H"), suit("D"), suit("C")]
+    state = rigged(deal)
+    for _ in range(4):
+        state = apply_action(state, Bid(state.turn, 3))
+    start = Position.of_state(state)
+    # North holds every spade: it wins all 13 whoever leads (and may lead a spade, having
+    # nothing else).
+    team0 = Solver().tricks(start)
+    assert side_value(start, team0) == 13
+    state = apply_action(state, Play(state.turn, state.cards(state.turn)[0]))
+    assert Position.of_state(state).trick

@@ -1,0 +1,34 @@
+"""A league or tournament game's page sends its players back to the standings when it is
+over (leagues.extras through games.extras), not to a rematch."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.selectors import game_payload, game_snapshot
+from leagues.models import Fixture
+from leagues.services import seasons
+from tests.factories import UserFactory
+from tests.leagues.factories import club_with, play_out, season_with_teams
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_finished_league_game_points_to_the_league_table(client):
+    admin = UserFactory()
+    club, _ = club_with(owner=admin)
+    season = season_with_teams(club, admin, 2)
+    seasons.season_start(season=season, admin=admin)
+    fixture = Fixture.objects.filter(season=season).first()
+    game = services.game_create_seated(
+        players=[UserFactory(), "standard", "standard", "standard"], preset="quick"
+    )
+    Fixture.objects.filter(pk=fixture.pk).update(game=game)
+    assert game_payload(game_snapshot(game), None)["extras"] == {}  # nothing while it runs
+
+    game = play_out(game)
+    extras = game_payload(game_snapshot(game), None)["extras"]
+    url = reverse("leagues:season", args=[season.pk])
+    assert extras["next_step"] == {"label": "See the league table", "url": url}
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert f'href="{url}"' in page and "Rematch" not in page

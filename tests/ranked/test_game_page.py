@@ -1,0 +1,33 @@
+"""A ranked game's page shows every seat's rating and, once rated, each change
+(ranked.extras through games.extras); a casual game's page shows neither."""
+
+import pytest
+
+from games import services
+from games.selectors import game_payload, game_snapshot
+from ranked.models import RatingChange
+from ranked.services import ratings_rate_pending
+from tests.factories import UserFactory
+from tests.leagues.factories import play_out
+
+pytestmark = pytest.mark.django_db
+
+
+def test_ratings_at_a_ranked_table_and_the_changes_once_rated():
+    alice = UserFactory()
+    game = services.game_create_seated(
+        players=[alice, "standard", "standard", "expert"], preset="quick", ranked=True
+    )
+    extras = game_payload(game_snapshot(game), 0)["extras"]
+    assert len(extras["ratings"]) == 4 and all(isinstance(r, int) for r in extras["ratings"])
+    assert extras["ratings"][1] < extras["ratings"][3]  # an expert bot starts higher
+    assert "rating_changes" not in extras
+
+    game = play_out(game)
+    ratings_rate_pending()
+    extras = game_payload(game_snapshot(game), 0)["extras"]
+    change = RatingChange.objects.get(game=game, user=alice)
+    assert extras["rating_changes"][0] == change.delta
+
+    casual = services.game_create_seated(players=[UserFactory(), *["standard"] * 3])
+    assert game_payload(game_snapshot(casual), 0)["extras"] == {}
