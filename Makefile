@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint install clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py games/engine/_doubledummy.c
 	@if [ ! -x $(PY) ]; then \
 		python=$$(bin/find-python) || exit 1; \
 		echo "Creating $(VENV) with $$python"; \
@@ -36,4 +36,4 @@ test: lint
 	fi
 
 clean:
-	rm -rf $(VENV) var staticfiles test-artifacts *.egg-info
+	rm -rf $(VENV) var staticfiles test-artifacts *.egg-info build games/engine/*.so

@@ -45,11 +45,12 @@ class Timed(Solver):
 
     slowest = 0.0
     total = 0.0
+    visited = 0
     _depth = 0
 
     def _timed(self, method, *args):
         Timed._depth += 1
-        start = time.process_time()
+        start, nodes = time.process_time(), self.nodes
         try:
             return method(*args)
         finally:
@@ -58,6 +59,7 @@ class Timed(Solver):
                 spent = time.process_time() - start
                 Timed.total += spent
                 Timed.slowest = max(Timed.slowest, spent)
+                Timed.visited += self.nodes - nodes
 
     def tricks(self, position):
         return self._timed(super().tricks, position)
@@ -84,6 +86,8 @@ def main() -> None:
     print(f"{len(per_hand)} hands analysed in {total:.1f} s CPU (target for 10 hands: 20 s)")
     print(f"{total / len(per_hand):.2f} s per hand, slowest hand {max(per_hand):.1f} s")
     print(f"double-dummy solving {Timed.total:.1f} s, slowest single solve {Timed.slowest:.2f} s")
+    rate = Timed.visited / Timed.total / 1e6 if Timed.total else 0.0
+    print(f"{Timed.visited:,} search nodes, {rate:.1f} million a second")
     print(f"expert suggestions and replay {total - Timed.total:.1f} s")
 
 

@@ -141,3 +141,18 @@ def test_the_opening_lead_of_a_dealt_hand_is_solved_on_the_engine_state():
     assert side_value(start, team0) == 13
     state = apply_action(state, Play(state.turn, state.cards(state.turn)[0]))
     assert Position.of_state(state).trick
+
+
+@pytest.mark.parametrize(
+    "hands, trick, leader",
+    [
+        (["AS KS", "AS 2D", "2C 3C", "4C 5C"], "", 0),  # a card in two hands
+        (["AS KS", "QS 2D", "2C 3C", "4C"], "", 0),  # a seat short of a card
+        (["AS KS", "QS 2D", "2C 3C", "4C 5C"], "KS", 0),  # the card led is still held
+        (["AS KS", "QS 2D", "2C 3C", "4C 5C"], "6C", 0),  # the leader did not play it
+    ],
+)
+def test_the_compiled_search_refuses_what_is_not_a_position(hands, trick, leader):
+    ending = position(hands, leader=leader, broken=True, trick=trick)
+    with pytest.raises(ValueError, match="not a position of play"):
+        Solver().tricks(ending)

@@ -1,0 +1,519 @@
+/* The search of games.engine.doubledummy, compiled: "can team 0 take at least `target` of
+ * the tricks left?" The rules of play are those of games.engine.bits (follow suit, spades
+ * trump, a spade led only once broken or from a hand of spades alone); card i is suit
+ * i / 13 (spades 3), rank i % 13, and a hand is a 52-bit mask.
+ *
+ * Why C: the analysis of a game searches tens of millions of nodes; pure Python took about
+ * 1,000 s a game where a player should wait at most 20 s.
+ *
+ * The memory is two hash tables. At a trick boundary an entry holds bounds on team 0's
+ * tricks from it, true whatever search found them (keyed by the cards left, each suit
+ * packed by the cards still out, the leader and whether spades are broken), and the card
+ * that decided there last. Inside a trick a small direct-mapped table holds only the card
+ * that decided (small, because it is read at most nodes: a cache miss costs more than a
+ * node). A full table overwrites: that only costs time, never an answer. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+typedef uint64_t u64;
+
+#define SPADES 3
+#define SUIT_MASK(s) (0x1FFFULL << (13 * (s)))
+#define SPADE_MASK SUIT_MASK(SPADES)
+#define NON_SPADES (((1ULL << 52) - 1) & ~SPADE_MASK)
+#define FIRST_SPADE 39
+
+static inline int ctz(u64 m) { return __builtin_ctzll(m); }
+static inline int top_card(u64 m) { return 63 - __builtin_clzll(m); }
+static inline int count(u64 m) { return __builtin_popcountll(m); }
+static inline u64 above(int c) { return SUIT_MASK(c / 13) & ~((2ULL << c) - 1); }
+static inline u64 below(int c) { return SUIT_MASK(c / 13) & ((1ULL << c) - 1); }
+
+/* A card's power in a trick led with suit `led`: spades trump, a third suit never wins. */
+static inline int strength(int led, int c) {
+    int suit = c / 13;
+    return suit == SPADES ? 100 + c : suit == led ? c : -1;
+}
+
+/* The seat that wins the complete trick `cards` led by `leader`. */
+static int winner(const int *cards, int leader) {
+    int led = cards[0] / 13, best = 0, top = strength(led, cards[0]);
+    for (int i = 1; i < 4; i++) {
+        int power = strength(led, cards[i]);
+        if (power > top) best = i, top = power;
+    }
+    return (leader + best) & 3;
+}
+
+static inline u64 legal_mask(u64 hand, int led, int broken) {
+    if (led >= 0) {
+        u64 follow = hand & SUIT_MASK(led);
+        return follow ? follow : hand;
+    }
+    if (!broken && (hand & NON_SPADES)) return hand & NON_SPADES;
+    return hand;
+}
+
+typedef struct {
+    u64 a, b;    /* the cards left: suits 0-1 and 2-3, 30 bits a suit */
+    uint32_t c;  /* leader * 2 + broken */
+    int8_t low, high, move;
+    int8_t depth; /* the cards left plus one; 0: an empty entry */
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    Entry *entries;    /* ENTRIES of them */
+    uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
+    long long nodes;   /* searched, all searches together (for benchmarks) */
+} Table;
+
+/* Sizes measured on whole games: a larger table found no fewer nodes, only slower ones. */
+#define ENTRIES (1ULL << 20)
+#define KILLERS (1ULL << 18)
+#define PROBES 8
+
+static inline u64 slot_of_hash(u64 a, u64 b, uint32_t c) {
+    u64 h = a * 0x9E3779B97F4A7C15ULL ^ (b + c) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    return h * 0x165667B19E3779F9ULL;
+}
+
+static inline u64 slot_of(u64 a, u64 b, uint32_t c) {
+    return (slot_of_hash(a, b, c) >> 20) & (ENTRIES - 1);
+}
+
+static Entry *find(const Table *t, u64 a, u64 b, uint32_t c) {
+    u64 slot = slot_of(a, b, c);
+    for (int i = 0; i < PROBES; i++) {
+        Entry *e = &t->entries[(slot + i) & (ENTRIES - 1)];
+        if (!e->depth) return NULL;
+        if (e->a == a && e->b == b && e->c == c) return e;
+    }
+    return NULL;
+}
+
+/* The entry of the key, made (and emptied) if there is none. `depth`: the cards left,
+ * so that a full neighbourhood overwrites what was cheapest to find. */
+static Entry *claim(Table *t, u64 a, u64 b, uint32_t c, int depth) {
+    u64 slot = slot_of(a, b, c);
+    Entry *e = NULL, *shallowest = NULL;
+    for (int i = 0; i < PROBES; i++) {
+        e = &t->entries[(slot + i) & (ENTRIES - 1)];
+        if (!e->depth) break;
+        if (e->a == a && e->b == b && e->c == c) return e;
+        if (!shallowest || e->depth < shallowest->depth) shallowest = e;
+        e = shallowest;
+    }
+    e->a = a, e->b = b, e->c = c;
+    e->low = 0, e->high = 13, e->move = -1, e->depth = (int8_t)(depth + 1);
+    return e;
+}
+
+/* The bits of `bits` at the places where `rest` is set, packed low. */
+static inline u64 pack(u64 bits, u64 rest) {
+#ifdef __BMI2__
+    return _pext_u64(bits, rest);
+#else
+    u64 packed = 0;
+    for (int place = 0; rest; place++, rest &= rest - 1)
+        packed |= (bits >> ctz(rest) & 1) << place;
+    return packed;
+#endif
+}
+
+/* The key of a trick boundary: per suit, the number of cards left and which hand holds
+ * each (two bits: hands 1 and 3, hands 2 and 3), packed by the cards left so that only
+ * relative ranks count. */
+static void boundary_key(const u64 *hands, u64 *a, u64 *b) {
+    u64 all = hands[0] | hands[1] | hands[2] | hands[3];
+    u64 key[2] = {0, 0};
+    for (int suit = 0; suit < 4; suit++) {
+        int shift = 13 * suit;
+        u64 rest = all >> shift & 0x1FFF;
+        u64 odd = pack((hands[1] | hands[3]) >> shift, rest);
+        u64 high = pack((hands[2] | hands[3]) >> shift, rest);
+        u64 part = (u64)count(rest) | odd << 4 | high << 17;
+        key[suit >> 1] |= part << (30 * (suit & 1));
+    }
+    *a = key[0], *b = key[1];
+}
+
+/* Tricks the team takes whatever happens: each spade of one of its hands that ranks
+ * above every spade of the other team wins the trick it is played to (for the team). */
+static int sure_spades(const u64 *hands, int team) {
+    u64 theirs = (hands[team ^ 1] | hands[team ^ 3]) & SPADE_MASK;
+    u64 over = theirs ? ~((2ULL << top_card(theirs)) - 1) : ~0ULL;
+    int one = count(hands[team] & SPADE_MASK & over);
+    int other = count(hands[team ^ 2] & SPADE_MASK & over);
+    return one > other ? one : other;
+}
+
+/* Tricks the leader can cash at once from the top of its own hand. A top card of a plain
+ * suit counts while each opponent either still follows to it or holds no spade to ruff
+ * it; top spades count if they may be led. */
+static int quick_tricks(const u64 *hands, int leader, int broken) {
+    u64 mine = hands[leader];
+    u64 left = hands[(leader + 1) & 3], right = hands[(leader + 3) & 3];
+    u64 everyone = mine | left | right | hands[leader ^ 2];
+    int sure = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 mask = SUIT_MASK(suit);
+        u64 own = mine & mask;
+        if (!own) continue;
+        u64 rest = everyone & mask;
+        int top = 0;
+        while (rest) {
+            int card = top_card(rest);
+            if (!(own >> card & 1)) break;
+            top++;
+            rest ^= 1ULL << card;
+        }
+        if (!top) continue;
+        if (suit == SPADES) {
+            if (broken || !(mine & NON_SPADES)) sure += top;
+        } else {
+            if ((left & SPADE_MASK) && count(left & mask) < top) top = count(left & mask);
+            if ((right & SPADE_MASK) && count(right & mask) < top) top = count(right & mask);
+            sure += top;
+        }
+    }
+    return sure;
+}
+
+/* Tricks the leader's side can cash at once: the leader's own top cards, or its
+ * partner's once a low card led to the partner's top card puts the partner on lead. */
+static int side_quick_tricks(const u64 *hands, int leader, int broken) {
+    int sure = quick_tricks(hands, leader, broken);
+    int partner = leader ^ 2;
+    u64 theirs = hands[partner];
+    if (!theirs) return sure;
+    u64 mine = hands[leader];
+    u64 left = hands[(leader + 1) & 3], right = hands[(leader + 3) & 3];
+    u64 everyone = mine | left | right | theirs;
+    u64 may_lead = (broken || !(mine & NON_SPADES)) ? mine : mine & NON_SPADES;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 mask = SUIT_MASK(suit);
+        u64 rest = everyone & mask;
+        if (!(may_lead & mask) || !(theirs >> top_card(rest) & 1)) continue;
+        /* An entry to the partner, unless an opponent ruffs the first round. */
+        if (suit != SPADES && ((!(left & mask) && (left & SPADE_MASK)) ||
+                               (!(right & mask) && (right & SPADE_MASK))))
+            continue;
+        int partners = quick_tricks(hands, partner, broken);
+        return partners > sure ? partners : sure;
+    }
+    return sure;
+}
+
+/* One card of each group of the seat's legal cards that play alike (touching once the
+ * cards already played are left out), the likeliest good ones first. */
+static int ordered_moves(const u64 *hands, int leader, const int *trick, int length,
+                         int broken, int seat, u64 hand, int *out) {
+    int led = length ? trick[0] / 13 : -1;
+    u64 legal = legal_mask(hand, led, broken);
+    u64 others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand;
+    u64 separators = others;
+    for (int i = 0; i < length; i++) separators |= 1ULL << trick[i];
+    int cards[13] = {0}, n = 0, previous = -1;
+    while (legal) {
+        int card = ctz(legal);
+        legal &= legal - 1;
+        if (!(previous >= 0 && (above(previous) >> card & 1) &&
+              !(above(previous) & below(card) & separators)))
+            cards[n++] = card;
+        previous = card;
+    }
+    if (n == 1 || length) {
+        int first = 0; /* the card to try first, the others after it from low to high */
+        if (n > 1) {
+            int best = 0, top = strength(led, trick[0]);
+            for (int i = 1; i < length; i++) {
+                int power = strength(led, trick[i]);
+                if (power > top) best = i, top = power;
+            }
+            /* Opponents winning: the cheapest card that beats them. Partner: a low one. */
+            if (((leader + best) & 3) != (seat ^ 2))
+                for (int i = 0; i < n; i++)
+                    if (strength(led, cards[i]) > top) {
+                        first = i;
+                        break;
+                    }
+        }
+        int m = 0;
+        out[m++] = cards[first];
+        for (int i = 0; i < n; i++)
+            if (i != first) out[m++] = cards[i];
+        return n;
+    }
+    /* Leading: sure winners first (top trumps, tops the opponents cannot ruff), highest
+     * first, then low cards towards partner's top cards, then the rest from low up. */
+    u64 left = hands[(seat + 1) & 3], right = hands[(seat + 3) & 3], partner = hands[seat ^ 2];
+    int first[13], second[13], rest[13], f = 0, s = 0, r = 0;
+    for (int i = 0; i < n; i++) {
+        int card = cards[i];
+        u64 mask = SUIT_MASK(card / 13);
+        int safe = card >= FIRST_SPADE ||
+                   (((left & mask) || !(left & SPADE_MASK)) &&
+                    ((right & mask) || !(right & SPADE_MASK)));
+        u64 over = above(card) & others;
+        if (!over && safe)
+            first[f++] = card;
+        else if (safe && over && ((1ULL << top_card(over)) & partner))
+            second[s++] = card;
+        else
+            rest[r++] = card;
+    }
+    int m = 0;
+    for (int i = f - 1; i >= 0; i--) out[m++] = first[i];
+    for (int i = 0; i < s; i++) out[m++] = second[i];
+    for (int i = r - 1; i >= 0; i--) out[m++] = rest[i];
+    return m;
+}
+
+/* A card as its suit and its place among the cards `ref` holds of that suit, and back:
+ * positions with one key differ only in cards already played, so a card remembered for
+ * one is remembered by its relative rank. */
+static inline int relative(int card, u64 ref) {
+    return (card / 13) << 4 | count(ref & below(card));
+}
+
+static inline int absolute(int code, u64 ref) {
+    u64 suit = ref & SUIT_MASK(code >> 4);
+    for (int k = code & 15; k > 0 && suit; k--) suit &= suit - 1;
+    return suit ? ctz(suit) : -1;
+}
+
+typedef struct {
+    Table *table;
+    u64 hands[4];
+    int trick[4];
+} Search;
+
+static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb);
+
+/* The node of the seat to play: team 0's side wants some card to reach the target, the
+ * other side some card to keep team 0 from it. */
+static int search_moves(Search *s, int leader, int length, int broken, int target, u64 ka,
+                        u64 kb, uint32_t node) {
+    int seat = (leader + length) & 3;
+    u64 hand = s->hands[seat];
+    int maximizing = (seat & 1) == 0;
+    int moves[13];
+    int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand, moves);
+    s->table->nodes++;
+    /* The card that settled this node before (in another search) likely will again:
+     * kept with the boundary's bounds, or inside a trick in the small killers table. */
+    u64 ref = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    for (int i = 0; i < length; i++) ref |= 1ULL << s->trick[i];
+    int remembered = -1;
+    u64 *killer = NULL, check = 0;
+    if (n > 1) {
+        if (length) {
+            u64 h = slot_of_hash(ka, kb, node);
+            killer = &s->table->killers[h & (KILLERS - 1)];
+            check = h >> 8 << 8;
+            if ((*killer & ~0xFFULL) == check) remembered = absolute((int)(*killer & 0xFF), ref);
+        } else {
+            Entry *memory = find(s->table, ka, kb, node);
+            if (memory && memory->move >= 0) remembered = absolute(memory->move, ref);
+        }
+    }
+    if (remembered >= 0 && moves[0] != remembered) {
+        for (int i = 1; i < n; i++)
+            if (moves[i] == remembered) {
+                for (int j = i; j > 0; j--) moves[j] = moves[j - 1];
+                moves[0] = remembered;
+                break;
+            }
+    }
+    for (int i = 0; i < n; i++) {
+        int card = moves[i];
+        int result;
+        s->hands[seat] = hand & ~(1ULL << card);
+        int now_broken = broken || card >= FIRST_SPADE;
+        s->trick[length] = card;
+        if (length == 3) {
+            int w = winner(s->trick, leader), done[3] = {s->trick[0], s->trick[1], s->trick[2]};
+            result = ge(s, w, 0, now_broken, target - 1 + (w & 1), 0, 0);
+            /* The tricks searched after this one wrote over its cards. */
+            for (int j = 0; j < 3; j++) s->trick[j] = done[j];
+        } else {
+            result = ge(s, leader, length + 1, now_broken, target, ka, kb);
+        }
+        s->hands[seat] = hand;
+        if (result == maximizing) {
+            if (n > 1 && remembered != card) {
+                int code = relative(card, ref);
+                if (killer)
+                    *killer = check | (u64)code;
+                else
+                    claim(s->table, ka, kb, node, count(ref))->move = (int8_t)code;
+            }
+            return result;
+        }
+    }
+    return !maximizing;
+}
+
+/* Can team 0 take at least `target` of the tricks left? Inside a trick, (ka, kb) is the
+ * key of the boundary it started from. */
+static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb) {
+    int seat = (leader + length) & 3;
+    int n = count(s->hands[seat]);
+    if (target <= 0) return 1;
+    if (target > n) return 0;
+    uint32_t lead_code = (uint32_t)(leader * 2 + broken);
+    if (length) {
+        u64 ref = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+        for (int i = 0; i < length; i++) ref |= 1ULL << s->trick[i];
+        uint32_t node = lead_code | (uint32_t)length << 3;
+        for (int i = 0; i < length; i++)
+            node |= (uint32_t)relative(s->trick[i], ref) << (5 + 6 * i);
+        return search_moves(s, leader, length, broken, target, ka, kb, node);
+    }
+    if (n == 1) {
+        int last[4];
+        for (int i = 0; i < 4; i++) last[i] = top_card(s->hands[(leader + i) & 3]);
+        return (winner(last, leader) & 1) == 0;
+    }
+    boundary_key(s->hands, &ka, &kb);
+    Entry *e = find(s->table, ka, kb, lead_code);
+    int low, high;
+    if (e) {
+        low = e->low, high = e->high;
+    } else {
+        low = sure_spades(s->hands, 0);
+        high = n - sure_spades(s->hands, 1);
+        int sure = side_quick_tricks(s->hands, leader, broken);
+        if (leader & 1) {
+            if (n - sure < high) high = n - sure;
+        } else if (sure > low) {
+            low = sure;
+        }
+    }
+    /* Decided by the bounds: not stored when they cost less to compute than to keep. */
+    if (low >= target || high < target) return low >= target;
+    int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code);
+    if (result)
+        low = target;
+    else
+        high = target - 1;
+    /* (The search may have moved or replaced the entry found.) */
+    e = claim(s->table, ka, kb, lead_code, 4 * n);
+    e->low = (int8_t)low, e->high = (int8_t)high;
+    return result;
+}
+
+/* Table.ge(hands, leader, trick, broken, target) -> bool */
+static PyObject *Table_ge(Table *self, PyObject *args) {
+    unsigned long long h0, h1, h2, h3;
+    int leader, broken, target;
+    PyObject *trick;
+    if (!PyArg_ParseTuple(args, "(KKKK)iO!pi", &h0, &h1, &h2, &h3, &leader, &PyTuple_Type,
+                          &trick, &broken, &target))
+        return NULL;
+    Py_ssize_t length = PyTuple_GET_SIZE(trick);
+    Search s = {.table = self, .hands = {h0, h1, h2, h3}};
+    u64 seen = 0;
+    int valid = leader >= 0 && leader <= 3 && length <= 3;
+    for (int seat = 0; valid && seat < 4; seat++) {
+        valid = !(s.hands[seat] >> 52) && !(s.hands[seat] & seen);
+        seen |= s.hands[seat];
+    }
+    for (Py_ssize_t i = 0; valid && i < length; i++) {
+        long card = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
+        if (card == -1 && PyErr_Occurred()) return NULL;
+        valid = card >= 0 && card <= 51 && !(seen >> card & 1);
+        seen |= 1ULL << (valid ? card : 0);
+        s.trick[i] = (int)card;
+    }
+    /* Every seat holds as many cards as the seat to act, less one if it played already. */
+    int turn = valid ? (leader + (int)length) & 3 : 0;
+    for (int i = 0; valid && i < 4; i++)
+        valid = count(s.hands[(leader + i) & 3]) + (i < length) == count(s.hands[turn]);
+    if (!valid) {
+        PyErr_SetString(PyExc_ValueError, "not a position of play");
+        return NULL;
+    }
+    u64 ka = 0, kb = 0;
+    if (length) {
+        /* The boundary the trick started from: its cards back in their hands. */
+        u64 start[4] = {h0, h1, h2, h3};
+        for (Py_ssize_t i = 0; i < length; i++) start[(leader + i) & 3] |= 1ULL << s.trick[i];
+        boundary_key(start, &ka, &kb);
+    }
+    return PyBool_FromLong(ge(&s, leader, (int)length, broken, target, ka, kb));
+}
+
+static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    if (PyTuple_GET_SIZE(args) || (kwargs && PyDict_GET_SIZE(kwargs))) {
+        PyErr_SetString(PyExc_TypeError, "Table() takes no arguments");
+        return NULL;
+    }
+    Table *self = (Table *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->entries = calloc(ENTRIES, sizeof(Entry));
+    self->killers = calloc(KILLERS, sizeof(uint64_t));
+    if (!self->entries || !self->killers) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static void Table_dealloc(Table *self) {
+    free(self->entries);
+    free(self->killers);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef Table_methods[] = {
+    {"ge", (PyCFunction)Table_ge, METH_VARARGS,
+     "ge(hands, leader, trick, spades_broken, target) -> bool: can team 0 take at least "
+     "target of the tricks left (the trick in progress included)?"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef Table_members[] = {
+    {"nodes", Py_T_LONGLONG, offsetof(Table, nodes), Py_READONLY,
+     "Nodes searched so far (for benchmarks)."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject TableType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.engine._doubledummy.Table",
+    .tp_basicsize = sizeof(Table),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "What the searches of one deal have learnt (bounds and deciding cards).",
+    .tp_new = Table_new,
+    .tp_dealloc = (destructor)Table_dealloc,
+    .tp_methods = Table_methods,
+    .tp_members = Table_members,
+};
+
+static struct PyModuleDef module = {
+    .m_base = PyModuleDef_HEAD_INIT,
+    .m_name = "_doubledummy",
+    .m_doc = "The compiled search of games.engine.doubledummy.",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__doubledummy(void) {
+    if (PyType_Ready(&TableType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&TableType);
+    if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0) {
+        Py_DECREF(&TableType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
