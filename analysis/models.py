@@ -1,9 +1,18 @@
 """A game's double-dummy review: requested once, run by a Celery task hand by hand."""
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models import Game
+
+# A run that saved no progress for this long was lost (its worker died): the page says so
+# and asking again starts it afresh. A hand takes seconds; a queued run may wait behind
+# the analyses of other games.
+LOST_RUNNING_AFTER = timedelta(minutes=2)
+LOST_QUEUED_AFTER = timedelta(minutes=15)
 
 
 class Analysis(models.Model):
@@ -36,4 +45,11 @@ class Analysis(models.Model):
 
     @property
     def pending(self) -> bool:
-        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING) and not self.lost
+
+    @property
+    def lost(self) -> bool:
+        """Queued or running, but with no progress for too long."""
+        limits = {self.Status.RUNNING: LOST_RUNNING_AFTER, self.Status.QUEUED: LOST_QUEUED_AFTER}
+        limit = limits.get(self.status)
+        return limit is not None and timezone.now() - self.updated_at > limit

@@ -1,7 +1,6 @@
 """Writes of analyses: requesting one (idempotent) and running it (the task's body)."""
 
 import logging
-from datetime import timedelta
 
 from celery import current_app
 from django.db import transaction
@@ -16,10 +15,6 @@ from games.models import Game
 from games.selectors import access_game
 
 logger = logging.getLogger(__name__)
-
-# A run that has not saved progress for this long was lost (its worker died): asking
-# again starts it afresh. Most hands take seconds, a hard one minutes.
-STALE_AFTER = timedelta(minutes=30)
 
 
 def check_analysis_request(game: Game) -> None:
@@ -40,8 +35,7 @@ def analysis_request(*, game_id: int, user: User, invite: str | None = None) -> 
         game=game, defaults={"requested_by": user, "hands_total": game.hands.count()}
     )
     if not created:
-        lost = analysis.pending and timezone.now() - analysis.updated_at > STALE_AFTER
-        if analysis.status != Analysis.Status.FAILED and not lost:
+        if analysis.status != Analysis.Status.FAILED and not analysis.lost:
             return analysis
         analysis.status = Analysis.Status.QUEUED
         analysis.hands_done, analysis.result, analysis.error = 0, {}, ""

@@ -1,7 +1,10 @@
 """The analysis page and the profile line: who sees what, the button, progress, results."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from analysis import services
 from analysis.models import Analysis
@@ -74,3 +77,21 @@ def test_a_game_in_play_answers_409(client):
         "A game can be analysed once it is over"
         in client.get(reverse("analysis", args=[game.pk])).content.decode()
     )
+
+
+def test_a_run_whose_worker_was_lost_says_so_and_can_be_asked_again(client, game):
+    client.force_login(UserFactory())
+    url = reverse("analysis", args=[game.pk])
+    client.post(reverse("analysis_request", args=[game.pk]))
+    running = Analysis.objects.filter(game=game)
+    running.update(status="running", updated_at=timezone.now() - timedelta(minutes=1))
+    assert "Analysing hand 1" in client.get(url).content.decode()
+
+    # No progress saved for minutes: the worker died. No more polling, the button again.
+    running.update(updated_at=timezone.now() - timedelta(minutes=3))
+    page = client.get(url).content.decode()
+    assert "we lost the worker running it" in page and "Analyse this game" in page
+    assert 'hx-trigger="every 1s"' not in page
+    client.post(reverse("analysis_request", args=[game.pk]))
+    analysis = running.get()
+    assert (analysis.status, analysis.hands_done) == ("queued", 0)
