@@ -156,3 +156,15 @@ def test_the_compiled_search_refuses_what_is_not_a_position(hands, trick, leader
     ending = position(hands, leader=leader, broken=True, trick=trick)
     with pytest.raises(ValueError, match="not a position of play"):
         Solver().tricks(ending)
+
+
+def test_the_last_seat_may_win_with_its_higher_card_to_unblock_for_its_partner():
+    # West led the 9H, North and East followed low. South wins with either heart; with the
+    # QH it keeps the TH, which North's JH overtakes to cash the AC: 3 tricks, not 2. (The
+    # cheapest winning card is not always best: a solver trying only it gets 2.)
+    ending = position(
+        ["JH AC", "KD 6D", "TH QH 3D", "4D 5D"], leader=3, broken=True, trick="9H 2H 3H"
+    )
+    values = Solver().card_values(ending)
+    assert values == {Card.parse("QH").index: 3, Card.parse("TH").index: 2}
+    assert values[Card.parse("QH").index] == brute_force(ending)
