@@ -43,6 +43,8 @@ examples (from the repository root, PostgreSQL and Redis of the bench's own):
   python bench/load.py --tables 200 --mix --compare   # as browsers: 3 htmx + 1 JSON player
                                                       # a table, an htmx spectator per 2 tables
   python bench/load.py --tables 1 --spectators-of-one 500   # one popular game
+  python bench/load.py --tables 200 --mix --separate-ports  # 2 Daphnes on 2 ports, each
+                                                      # table's pushes crossing between them
 
 The started stack runs with DEBUG=0 and no pauses (BOT_MOVE_DELAY, TRICK_PAUSE, HAND_PAUSE
 0), and the Celery queue of REDIS_URL is purged when it stops: give the bench a database
@@ -85,13 +87,16 @@ class Stack:
     """`servers` Daphne processes serving `app` on one listening socket (and a Celery worker
     with beat), each in its own process group."""
 
-    def __init__(self, app: str, worker: bool, servers: int):
+    def __init__(self, app: str, worker: bool, servers: int, separate_ports: bool = False):
         self.app, self.with_worker, self.servers = app, worker, servers
         # One socket for every Daphne, as a deployment runs one per core: each accepts its
-        # share of the connections.
-        self.listener = socket.create_server(("127.0.0.1", 0), backlog=4096)
-        self.port = self.listener.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
+        # share of the connections. Or one port each, as separate machines would be.
+        self.listeners = [
+            socket.create_server(("127.0.0.1", 0), backlog=4096)
+            for _ in range(servers if separate_ports else 1)
+        ]
+        self.urls = [f"http://127.0.0.1:{ear.getsockname()[1]}" for ear in self.listeners]
+        self.url = self.urls[0]
         self.logs = Path(tempfile.mkdtemp(prefix="spades-bench-"))
         self.env = stack_env()
         self.processes: dict[str, subprocess.Popen] = {}
@@ -124,8 +129,8 @@ class Stack:
                  f"--hostname=bench-{os.getpid()}@%h",
                  "--without-heartbeat", "--without-gossip", "--without-mingle"],
             )  # fmt: skip
-        fd = self.listener.fileno()
         for number in range(1, self.servers + 1):
+            fd = self.listeners[(number - 1) % len(self.listeners)].fileno()
             self._spawn(
                 f"daphne {number}",
                 [python, "-m", "daphne", "--fd", str(fd), self.app],
@@ -141,13 +146,18 @@ class Stack:
             time.sleep(0.2)
 
     def _answers(self) -> bool:
-        """Daphne accepts connections (echo) or /healthz says all is up, the worker too."""
+        """Every port accepts connections (echo) or its /healthz says all is up, the worker
+        too."""
         try:
-            if not self.with_worker:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return True
-            with urllib.request.urlopen(f"{self.url}/healthz", timeout=5) as response:
-                return json.loads(response.read()).get("ok") is True
+            for url in self.urls:
+                if not self.with_worker:
+                    address = urlsplit(url)
+                    socket.create_connection((address.hostname, address.port), timeout=1).close()
+                    continue
+                with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:
+                    if json.loads(response.read()).get("ok") is not True:
+                        return False
+            return True
         except (OSError, ValueError):
             return False
 
@@ -183,7 +193,8 @@ class Stack:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
-        self.listener.close()
+        for ear in self.listeners:
+            ear.close()
         if self.with_worker:
             from config.celery import app as celery_app
 
@@ -378,8 +389,11 @@ class Client:
     """One socket (a player's, or a spectator's when seat is None): keeps the latest state,
     reconnects if the server drops it. An htmx client gets HTML frames, as browsers do."""
 
-    def __init__(self, table: "Table", seat: int | None, token: str | None, html: bool = False):
+    def __init__(
+        self, table: "Table", seat: int | None, token: str | None, html: bool, server: int
+    ):
         self.bench, self.table, self.seat, self.html = table.bench, table, seat, html
+        self.server = server  # which of the bench's servers it talks to
         self.headers = {"Authorization": f"Bearer {token}"} if token else {}
         self.socket = None
         self.state: dict | None = None
@@ -389,7 +403,7 @@ class Client:
     @property
     def url(self) -> str:
         path = self.bench.path.format(self.table.game)
-        return self.bench.ws_base + (path.split("?")[0] if self.html else path)
+        return self.bench.ws_bases[self.server] + (path.split("?")[0] if self.html else path)
 
     @property
     def version(self) -> int:
@@ -402,7 +416,7 @@ class Client:
                 async with bench.handshakes:
                     self.socket = await connect(
                         self.url,
-                        origin=bench.origin,
+                        origin=bench.origins[self.server],
                         additional_headers=self.headers,
                         compression=None,
                         open_timeout=30,
@@ -484,10 +498,17 @@ class Table:
         self.game, self.owner = spec.game, spec.owner
         html = bench.game and bench.args.mix
         # As browsers and a script: seats 0-2 htmx, seat 3 JSON (it tells whose turn it is).
+        # With several servers, partners share one and opponents the other: every action
+        # reaches half the table through the channel layer from the other server.
+        servers = len(bench.ws_bases)
         self.clients = [
-            Client(self, seat, spec.tokens[seat], html=html and seat < 3) for seat in range(4)
+            Client(self, seat, spec.tokens[seat], html and seat < 3, seat % servers)
+            for seat in range(4)
         ]
-        self.spectators = [Client(self, None, None, html=bench.game) for _ in range(spec.watchers)]
+        self.spectators = [
+            Client(self, None, None, bench.game, (number + n) % servers)
+            for n in range(spec.watchers)
+        ]
         self.rng = random.Random(f"{bench.seed}:{number}")
         self.pending: Pending | None = None
         self.actor_seat: int | None = None
@@ -619,10 +640,13 @@ class Table:
 class Bench:
     """One traffic run against one server: ramp up, warm up, measure, wind down."""
 
-    def __init__(self, args, url: str, path: str, tables: list[TableSpec]):
-        parts = urlsplit(url)
-        self.ws_base = f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}"
-        self.origin = f"{parts.scheme}://{parts.netloc}"  # AllowedHostsOriginValidator
+    def __init__(self, args, urls: list[str], path: str, tables: list[TableSpec]):
+        # Several servers: each client keeps to one of them (Client.server).
+        self.ws_bases, self.origins = [], []
+        for url in urls:
+            parts = urlsplit(url)
+            self.ws_bases.append(f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}")
+            self.origins.append(f"{parts.scheme}://{parts.netloc}")  # AllowedHostsOriginValidator
         self.path = path
         self.pace, self.lost_timeout, self.seed = args.pace, args.lost_timeout, args.seed
         self.args = args
@@ -794,10 +818,12 @@ def run_mode(args, mode: str, url: str | None) -> dict:
     try:
         if url is None:
             app = "config.asgi:application" if game else "bench.echo_asgi:application"
-            stack = Stack(app, worker=game, servers=args.servers)
+            stack = Stack(app, game, args.servers, separate_ports=args.separate_ports)
             print(f"[{mode}] starting the stack (logs in {stack.logs})", flush=True)
             stack.start()
-            url = stack.url
+            urls = stack.urls
+        else:
+            urls = url.split(",")
         if game:
             path, tables = "/ws/games/{}/?format=json", create_tables(args.tables, run)
         else:
@@ -806,10 +832,10 @@ def run_mode(args, mode: str, url: str | None) -> dict:
         for number, spec in enumerate(tables):
             spec.watchers = args.mix and number % 2 == 0
         tables[0].watchers += args.spectators_of_one
-        print(f"[{mode}] {args.tables} tables against {url}; connecting", flush=True)
+        print(f"[{mode}] {args.tables} tables against {' and '.join(urls)}; connecting", flush=True)
 
         async def drive():
-            bench = Bench(args, url, path, tables)
+            bench = Bench(args, urls, path, tables)
             before, after = await bench.run(Meter(stack, game))
             return bench.tally, before, after
 
@@ -828,7 +854,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--url", help="a running server (default: start Daphne + worker here)")
+    parser.add_argument(
+        "--url",
+        help="a running server, or several separated by commas (default: start Daphne + "
+        "worker here)",
+    )
     parser.add_argument("--baseline-url", help="a running echo server for --compare with --url")
     parser.add_argument("--tables", type=int, default=300, help="tables of four (default 300)")
     parser.add_argument(
@@ -836,6 +866,12 @@ def main() -> int:
         type=int,
         default=os.cpu_count(),
         help="Daphne processes to start, on one socket (default: one per core)",
+    )
+    parser.add_argument(
+        "--separate-ports",
+        action="store_true",
+        help="each Daphne on a port of its own (as separate machines), partners on one, "
+        "opponents on the other, spectators spread",
     )
     parser.add_argument(
         "--pace",
