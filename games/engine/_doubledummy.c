@@ -254,7 +254,8 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
         return n;
     }
     /* Leading: sure winners first (top trumps, tops the opponents cannot ruff), highest
-     * first, then low cards towards partner's top cards, then the rest from low up. */
+     * first, then low cards towards partner's top cards, then the rest from the highest
+     * card down (measured a little faster than from low up). */
     u64 left = hands[(seat + 1) & 3], right = hands[(seat + 3) & 3], partner = hands[seat ^ 2];
     int first[13], second[13], rest[13], f = 0, s = 0, r = 0;
     for (int i = 0; i < n; i++) {
@@ -406,7 +407,7 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         low = target;
     else
         high = target - 1;
-    /* (The search may have moved or replaced the entry found.) */
+    /* (The search may have replaced the entry found.) */
     e = claim(s->table, ka, kb, lead_code, 4 * n);
     e->low = (int8_t)low, e->high = (int8_t)high;
     return result;

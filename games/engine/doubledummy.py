@@ -102,10 +102,6 @@ class Solver:
 
     def __init__(self) -> None:
         self._table = Table()
-        # Positions whose exact value an earlier call found -> team 0's tricks from there:
-        # the position after the card a player chose is the next question asked.
-        self._values: dict[Position, int] = {}
-        self.searches = 0  # null-window searches run (for benchmarks)
 
     @property
     def nodes(self) -> int:
@@ -115,9 +111,7 @@ class Solver:
     def tricks(self, position: Position) -> int:
         """The tricks the side to act takes of those left (the trick in progress included)
         with best play by both sides."""
-        team0 = self._values.get(position)
-        if team0 is None:
-            team0 = self._values[position] = self._value(position, 0, position.tricks_left)
+        team0 = self._value(position, 0, position.tricks_left)
         return team0 if position.turn & 1 == 0 else position.tricks_left - team0
 
     def card_values(self, position: Position) -> dict[int, int]:
@@ -156,11 +150,9 @@ class Solver:
         # No card does better than the best and most do as well: search down from it.
         if position.turn & 1 == 0:
             high = min(best - won, left)
-            team0 = self._values[child] = self._value(child, 0, high, guess=high)
-            return won + team0
+            return won + self._value(child, 0, high, guess=high)
         low = max(0, n - best - won)
-        team0 = self._values[child] = self._value(child, low, left, guess=low)
-        return n - won - team0
+        return n - won - self._value(child, low, left, guess=low)
 
     def _reaches(self, position: Position, card: int, target: int) -> bool:
         """Does the side to act take at least `target` tricks after `card`? (One search.)"""
@@ -184,7 +176,6 @@ class Solver:
 
     def _ge(self, position: Position, target: int) -> bool:
         """Can team 0 take at least `target` of the tricks left?"""
-        self.searches += 1
         return self._table.ge(
             position.hands, position.leader, position.trick, position.spades_broken, target
         )
