@@ -5,6 +5,7 @@ from django.db import transaction
 from games import services
 from games.engine import new_game
 from games.models import Game
+from tests.games.finished import play
 
 # Short games (one team reaches 100 or falls to -50) on a fixed seed whose deals the
 # solver works through in seconds, so that the tests stay quick.
@@ -25,16 +26,6 @@ def playing_game(players: list, *, private: bool = False, seed: str = SEED) -> G
         game.state = new_game(game.rules, bytes.fromhex(seed)).to_dict()
         game.save()
         game.seats.filter(user__isnull=False).update(away=True)
-    return game
-
-
-def play(game: Game, actions: int | None = None) -> Game:
-    """Let the bots play `actions` actions (all: to the end) through the services."""
-    done = 0
-    while game.status == Game.Status.PLAYING and (actions is None or done < actions):
-        services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
-        game.refresh_from_db()
-        done += 1
     return game
 
 

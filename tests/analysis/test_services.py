@@ -6,8 +6,9 @@ import pytest
 from analysis import services
 from analysis.models import Analysis
 from core.errors import Conflict, NotFound
-from tests.analysis.factories import finished_game, play, playing_game
+from tests.analysis.factories import finished_game, playing_game
 from tests.factories import UserFactory
+from tests.games.finished import play
 
 pytestmark = pytest.mark.django_db
 

@@ -11,6 +11,7 @@ from games.models import ChatMessage, Game, Seat
 from ranked.services import ratings_rate_pending
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot, sign_up, toast_after
 from tests.factories import UserFactory
+from tests.games.finished import play
 
 
 @pytest.fixture
@@ -37,12 +38,9 @@ def finish_in_process(game: Game) -> Game:
     back at the end: as if they had played, not abandoned)."""
     people = Seat.objects.filter(game=game, user__isnull=False)
     people.update(away=True)
-    while True:
-        game.refresh_from_db()
-        if game.status == Game.Status.FINISHED:
-            people.update(away=False)
-            return game
-        off_the_loop(services.game_autoplay, game_id=game.pk, version=game.version, timeout=False)
+    game = off_the_loop(play, game)
+    people.update(away=False)
+    return game
 
 
 def test_play_a_hand_in_the_browser_while_a_spectator_watches(

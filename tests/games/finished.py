@@ -1,19 +1,27 @@
-"""Finished games for the archive, replay and export tests: played to the end by bots
-through the services, as a person who left the table would see it happen."""
+"""Games played by bots through the services, to the end or for some actions: for the
+archive, replay, export, analysis, leagues and ranked tests."""
 
 from games import services
 from games.models import Game
 
 
+def play(game: Game, actions: int | None = None) -> Game:
+    """Lets the bots play `actions` actions (all: to the end) through the services."""
+    done = 0
+    while game.status == Game.Status.PLAYING and (actions is None or done < actions):
+        services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+        game.refresh_from_db()
+        done += 1
+    return game
+
+
 def play_out(game: Game) -> Game:
-    """Plays a started game to its end: bots for everyone (people are left to a bot)."""
+    """Plays a started game to its end: the people leave their seats (a bot plays for each
+    at once, as for any player who walks away), then the bots move."""
     for seat in game.seats.filter(user__isnull=False).select_related("user"):
         services.table_leave(game_id=game.pk, user=seat.user)
-    while True:
-        game = Game.objects.get(pk=game.pk)
-        if game.status == Game.Status.FINISHED:
-            return game
-        services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+    Game.objects.filter(pk=game.pk).update(turn_deadline=None)
+    return play(Game.objects.get(pk=game.pk))
 
 
 def finished_game(players, *, preset: str = "quick", **options) -> Game:

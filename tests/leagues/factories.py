@@ -6,8 +6,6 @@ from datetime import timedelta
 import factory
 from django.utils import timezone
 
-from games import services as games
-from games.models import Game
 from leagues import tasks
 from leagues.models import Club, Entrant, Membership, Season, Team, Tournament
 from leagues.services import clubs, seasons, tournaments
@@ -83,19 +81,6 @@ def season_with_teams(club: Club, admin, teams: int, **options) -> Season:
         )
         seasons.team_add(season=season, admin=admin, player_a=a, player_b=b)
     return season
-
-
-def play_out(game: Game) -> Game:
-    """Plays a game to its end in-process: the people leave their seats (a bot plays for
-    each at once, as for any player who walks away), then the bots move."""
-    for seat in game.seats.filter(user__isnull=False).select_related("user"):
-        games.table_leave(game_id=game.pk, user=seat.user)
-    Game.objects.filter(pk=game.pk).update(turn_deadline=None)
-    while True:
-        current = Game.objects.get(pk=game.pk)
-        if current.status != Game.Status.PLAYING:
-            return current
-        games.game_autoplay(game_id=current.pk, version=current.version, timeout=False)
 
 
 @contextmanager

@@ -9,7 +9,8 @@ from games.selectors import game_payload, game_snapshot
 from leagues.models import Fixture
 from leagues.services import seasons
 from tests.factories import UserFactory
-from tests.leagues.factories import club_with, play_out, season_with_teams
+from tests.games.finished import play_out
+from tests.leagues.factories import club_with, season_with_teams
 
 pytestmark = pytest.mark.django_db
 

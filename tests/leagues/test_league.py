@@ -20,10 +20,10 @@ from leagues.models import (
 )
 from leagues.services import results, seasons
 from tests.factories import UserFactory
+from tests.games.finished import play_out
 from tests.leagues.factories import (
     club_with,
     past,
-    play_out,
     results_land_by_themselves,
     season_with_teams,
 )

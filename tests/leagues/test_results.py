@@ -11,13 +11,13 @@ from leagues import selectors, tasks
 from leagues.models import Fixture, Pairing
 from leagues.services import results, seasons, tournaments
 from tests.factories import UserFactory
+from tests.games.finished import play_out
 from tests.leagues.factories import (
     TournamentFactory,
     club_with,
     director,
     partnership,
     past,
-    play_out,
     results_land_by_themselves,
     season_with_teams,
 )

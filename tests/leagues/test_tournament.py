@@ -16,11 +16,11 @@ from leagues.services import tournaments
 from ranked import ratings as ranked_ratings
 from ranked.models import Rating
 from tests.factories import UserFactory
+from tests.games.finished import play_out
 from tests.leagues.factories import (
     TournamentFactory,
     director,
     partnership,
-    play_out,
     results_land_by_themselves,
 )
 

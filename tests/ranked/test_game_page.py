@@ -8,7 +8,7 @@ from games.selectors import game_payload, game_snapshot
 from ranked.models import RatingChange
 from ranked.services import ratings_rate_pending
 from tests.factories import UserFactory
-from tests.leagues.factories import play_out
+from tests.games.finished import play_out
 
 pytestmark = pytest.mark.django_db
 
