@@ -96,7 +96,6 @@ class Stack:
             for _ in range(servers if separate_ports else 1)
         ]
         self.urls = [f"http://127.0.0.1:{ear.getsockname()[1]}" for ear in self.listeners]
-        self.url = self.urls[0]
         self.logs = Path(tempfile.mkdtemp(prefix="spades-bench-"))
         self.env = stack_env()
         self.processes: dict[str, subprocess.Popen] = {}

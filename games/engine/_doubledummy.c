@@ -301,9 +301,9 @@ typedef struct {
 static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb);
 
 /* The node of the seat to play: team 0's side wants some card to reach the target, the
- * other side some card to keep team 0 from it. */
+ * other side some card to keep team 0 from it. `ref`: the cards at the trick's start. */
 static int search_moves(Search *s, int leader, int length, int broken, int target, u64 ka,
-                        u64 kb, uint32_t node) {
+                        u64 kb, uint32_t node, u64 ref) {
     int seat = (leader + length) & 3;
     u64 hand = s->hands[seat];
     int maximizing = (seat & 1) == 0;
@@ -312,8 +312,6 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
     s->table->nodes++;
     /* The card that settled this node before (in another search) likely will again:
      * kept with the boundary's bounds, or inside a trick in the small killers table. */
-    u64 ref = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
-    for (int i = 0; i < length; i++) ref |= 1ULL << s->trick[i];
     int remembered = -1;
     u64 *killer = NULL, check = 0;
     if (n > 1) {
@@ -372,13 +370,13 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
     if (target <= 0) return 1;
     if (target > n) return 0;
     uint32_t lead_code = (uint32_t)(leader * 2 + broken);
+    u64 ref = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
     if (length) {
-        u64 ref = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
         for (int i = 0; i < length; i++) ref |= 1ULL << s->trick[i];
         uint32_t node = lead_code | (uint32_t)length << 3;
         for (int i = 0; i < length; i++)
             node |= (uint32_t)relative(s->trick[i], ref) << (5 + 6 * i);
-        return search_moves(s, leader, length, broken, target, ka, kb, node);
+        return search_moves(s, leader, length, broken, target, ka, kb, node, ref);
     }
     if (n == 1) {
         int last[4];
@@ -402,7 +400,7 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
     }
     /* Decided by the bounds: not stored when they cost less to compute than to keep. */
     if (low >= target || high < target) return low >= target;
-    int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code);
+    int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code, ref);
     if (result)
         low = target;
     else
