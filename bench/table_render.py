@@ -1,7 +1,8 @@
 """Benchmark of the table push: what the consumer does per viewer per change, i.e.
-games.selectors.game_payload + games.presenters.table + rendering partials/table.html.
+games.selectors.game_payload + games.presenters.table + rendering the table template
+(games.frames.table_html).
 
-Run from the repository root: python bench/table_render.py [--renders N]
+Run from the repository root: python bench/table_render.py [--renders N] (DEBUG=0 unless set)
 
 Renders the table of a game in its fifth hand, mid-trick (score sheet, hand result and
 all), for a player and for a spectator, and prints milliseconds per render. No database:
@@ -11,6 +12,7 @@ the snapshot is built from an engine state, as games.selectors.game_snapshot bui
 import argparse
 import os
 import random
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -19,6 +21,8 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DEBUG", "0")  # the production configuration (templates not reloaded)
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(40))
 
 
 def mid_game_state():
@@ -34,15 +38,13 @@ def mid_game_state():
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--renders", type=int, default=300)
+    parser.add_argument("--renders", type=int, default=3000)
     args = parser.parse_args()
 
     import django
 
     django.setup()
-    from django.template.loader import render_to_string
-
-    from games import presenters
+    from games.frames import table_html
     from games.selectors import game_payload
 
     state = mid_game_state()
@@ -60,8 +62,7 @@ def main() -> None:
         started = time.perf_counter()
         for _ in range(args.renders):
             payload = game_payload(snapshot, seat)
-            context = presenters.table(payload, logged_in=True)
-            html = render_to_string("games/partials/table.html", {**context, "oob": True})
+            html = table_html(payload, invite=None, logged_in=True, oob=True)
         ms = (time.perf_counter() - started) * 1000 / args.renders
         print(f"{label:9}: {ms:.2f} ms per push ({len(html) / 1024:.1f} KB of HTML), hand 5")
 

@@ -137,6 +137,12 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The live table (games/jinja2/), rendered for every viewer on every move.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "config.jinja2.environment"},
+    },
 ]
 
 # Databases: PostgreSQL from DATABASE_URL, else a local SQLite file. The SQLite test

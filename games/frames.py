@@ -14,7 +14,8 @@ the record of anything: a process that loses it renders again.
 import json
 from collections import OrderedDict
 
-from django.template.loader import render_to_string
+from django.template.loader import get_template
+from django.utils.safestring import SafeString, mark_safe
 
 from games import presenters
 from games.selectors import game_payload
@@ -48,8 +49,14 @@ def render(payload: dict, *, json_format: bool, invite, logged_in: bool) -> str:
     """One viewer's frame of a game: its JSON state, or the table partial for htmx."""
     if json_format:
         return json.dumps({"type": "state", **payload})
+    return table_html(payload, invite=invite, logged_in=logged_in, oob=True)
+
+
+def table_html(payload: dict, *, invite, logged_in: bool, oob: bool) -> SafeString:
+    """The table partial (a Jinja2 template: see its header); `oob` for a push."""
     context = presenters.table(payload, invite=invite, logged_in=logged_in)
-    return render_to_string("games/partials/table.html", {**context, "oob": True})
+    template = get_template("games/table.html", using="jinja2")
+    return mark_safe(template.render({**context, "oob": oob}))  # autoescaped by Jinja2
 
 
 class Pushes:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
-from games import archive as archives, inputs, presenters, selectors, services
+from games import archive as archives, frames, inputs, presenters, selectors, services
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import ChatMessage, Game
@@ -73,7 +73,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     payload = selectors.game_payload(snapshot, selectors.viewer_seat(snapshot, user_id))
     invite = request.GET.get("invite") if game.private else None
     context = {
-        **presenters.table(payload, invite=invite, logged_in=request.user.is_authenticated),
+        "game": payload,
+        "table": frames.table_html(
+            payload, invite=invite, logged_in=request.user.is_authenticated, oob=False
+        ),
         "chat": selectors.chat_history(game),
         "chat_max_length": ChatMessage.MAX_LENGTH,
         "invite_url": request.build_absolute_uri(selectors.game_url(game))

@@ -80,8 +80,8 @@ def test_the_cache_holds_at_most_its_size_in_games(snapshot):
 
 
 def test_the_score_sheet_is_rendered_once_per_distinct_sheet(monkeypatch):
+    from games import sheets
     from games.presenters import score_sheet as sheet_of
-    from games.templatetags import score_sheets
 
     hand = {
         "hand_number": 1, "dealer": 0, "bids": [3, 3, 4, 2], "blind": [False] * 4,
@@ -90,11 +90,9 @@ def test_the_score_sheet_is_rendered_once_per_distinct_sheet(monkeypatch):
     }  # fmt: skip
     one, two = sheet_of([hand], list("ABCD")), sheet_of([hand, {**hand, "hand_number": 2}], "ABCD")
     rendered = []
-    render = score_sheets.render_to_string
-    monkeypatch.setattr(
-        score_sheets, "render_to_string", lambda *a: rendered.append(1) or render(*a)
-    )
-    monkeypatch.setattr(score_sheets, "_rendered", score_sheets.OrderedDict())
-    assert score_sheets.score_sheet(one) == score_sheets.score_sheet(sheet_of([hand], "ABCD"))
+    render = sheets.render_to_string
+    monkeypatch.setattr(sheets, "render_to_string", lambda *a: rendered.append(1) or render(*a))
+    monkeypatch.setattr(sheets, "_rendered", sheets.OrderedDict())
+    assert sheets.score_sheet_html(one) == sheets.score_sheet_html(sheet_of([hand], "ABCD"))
     assert len(rendered) == 1
-    assert '<th scope="row">2' in score_sheets.score_sheet(two) and len(rendered) == 2
+    assert '<th scope="row">2' in sheets.score_sheet_html(two) and len(rendered) == 2

@@ -1,4 +1,4 @@
-"""`{% score_sheet sheet %}`: the score sheet's HTML, rendered once per distinct sheet.
+"""The score sheet's HTML, rendered once per distinct sheet.
 
 The sheet is the same for every viewer of a game and changes only when a hand ends, yet
 the table is rendered for each seat on every move; the sheet was a third of that render.
@@ -6,17 +6,13 @@ the table is rendered for each seat on every move; the sheet was a third of that
 
 from collections import OrderedDict
 
-from django import template
 from django.template.loader import render_to_string
-
-register = template.Library()
 
 MAX_SHEETS = 1024
 _rendered: OrderedDict[str, str] = OrderedDict()
 
 
-@register.simple_tag
-def score_sheet(sheet: dict) -> str:
+def score_sheet_html(sheet: dict) -> str:
     key = repr(sheet)  # the sheet is plain data: its repr is its content
     html = _rendered.get(key)
     if html is None:
