@@ -276,6 +276,9 @@ def check_act(
         raise Invalid(str(error)) from None
 
 
+ACTED_FIELDS = ("version", "state", "status", "winner", "finished_at", "turn_deadline", "updated_at")
+
+
 def do_act(
     game: Game,
     seats: list[Seat],
@@ -336,7 +339,8 @@ def do_act(
         )
     else:
         game.turn_deadline = _deadline(game, new, seats, previous, pause=pause)
-    game.save()
+    # Only what an action changes: the other columns (the ruleset's JSON too) stay unsent.
+    game.save(update_fields=ACTED_FIELDS)
     _after_commit(game, seats, pause=pause)
     return game
 
