@@ -15,9 +15,11 @@ import json
 from collections import OrderedDict
 
 from django.template.loader import get_template
+from django.utils.functional import cached_property
 from django.utils.safestring import SafeString, mark_safe
 
 from games import presenters
+from games.engine import GameState
 from games.selectors import game_payload
 
 MAX_GAMES = 1024  # the latest push of this many games; ~5 frames of ~10-20 KB each
@@ -41,8 +43,14 @@ class Push:
 
     def payload(self, seat: int | None) -> dict:
         if seat not in self.payloads:
-            self.payloads[seat] = game_payload(self.snapshot, seat)
+            self.payloads[seat] = game_payload(self.snapshot, seat, self.state)
         return self.payloads[seat]
+
+    @cached_property
+    def state(self) -> GameState | None:
+        """The engine state, parsed once for all the views of this push."""
+        state = self.snapshot["state"]
+        return None if state is None else GameState.from_dict(state)
 
 
 def render(payload: dict, *, json_format: bool, invite, logged_in: bool) -> str:

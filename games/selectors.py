@@ -83,11 +83,12 @@ def viewer_seat(snapshot: dict, user_id: int | None) -> int | None:
     return None
 
 
-def game_payload(snapshot: dict, seat: int | None) -> dict:
-    """What one viewer receives (API and JSON WebSocket): their view, never others' cards."""
+def game_payload(snapshot: dict, seat: int | None, state: GameState | None = None) -> dict:
+    """What one viewer receives (API and JSON WebSocket): their view, never others' cards.
+    `state`: the snapshot's state, if the caller has parsed it already."""
     view = None
     if snapshot["state"] is not None:
-        view = view_for(GameState.from_dict(snapshot["state"]), seat)
+        view = view_for(state or GameState.from_dict(snapshot["state"]), seat)
     return {
         "id": snapshot["id"],
         "version": snapshot["version"],

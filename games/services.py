@@ -276,7 +276,15 @@ def check_act(
         raise Invalid(str(error)) from None
 
 
-ACTED_FIELDS = ("version", "state", "status", "winner", "finished_at", "turn_deadline", "updated_at")
+ACTED_FIELDS = (
+    "version",
+    "state",
+    "status",
+    "winner",
+    "finished_at",
+    "turn_deadline",
+    "updated_at",
+)
 
 
 def do_act(
