@@ -43,6 +43,7 @@ examples (from the repository root, PostgreSQL and Redis of the bench's own):
   python bench/load.py --tables 200 --mix --compare   # as browsers: 3 htmx + 1 JSON player
                                                       # a table, an htmx spectator per 2 tables
   python bench/load.py --tables 1 --spectators-of-one 500   # one popular game
+  python bench/load.py --tables 100 --mix --compare --server uvicorn  # uvicorn instead
   python bench/load.py --tables 200 --mix --separate-ports  # 2 Daphnes on 2 ports, each
                                                       # table's pushes crossing between them
 
@@ -83,12 +84,21 @@ def cpu_seconds(processes: list[psutil.Process]) -> float:
     return total
 
 
-class Stack:
-    """`servers` Daphne processes serving `app` on one listening socket (and a Celery worker
-    with beat), each in its own process group."""
+# The ASGI servers the bench can start: Daphne (the product's) or uvicorn, to compare.
+SERVER_COMMANDS = {
+    "daphne": ["-m", "daphne", "--fd", "{fd}"],
+    "uvicorn": ["-m", "uvicorn", "--fd", "{fd}", "--log-level", "warning", "--no-access-log"],
+}
 
-    def __init__(self, app: str, worker: bool, servers: int, separate_ports: bool = False):
-        self.app, self.with_worker, self.servers = app, worker, servers
+
+class Stack:
+    """`servers` ASGI server processes (`kind`) serving `app` on one listening socket (and a
+    Celery worker with beat), each in its own process group."""
+
+    def __init__(
+        self, app: str, worker: bool, servers: int, separate_ports: bool = False, kind="daphne"
+    ):
+        self.app, self.with_worker, self.servers, self.kind = app, worker, servers, kind
         # One socket for every Daphne, as a deployment runs one per core: each accepts its
         # share of the connections. Or one port each, as separate machines would be.
         self.listeners = [
@@ -130,11 +140,8 @@ class Stack:
             )  # fmt: skip
         for number in range(1, self.servers + 1):
             fd = self.listeners[(number - 1) % len(self.listeners)].fileno()
-            self._spawn(
-                f"daphne {number}",
-                [python, "-m", "daphne", "--fd", str(fd), self.app],
-                pass_fds=(fd,),
-            )
+            command = [part.format(fd=fd) for part in SERVER_COMMANDS[self.kind]]
+            self._spawn(f"{self.kind} {number}", [python, *command, self.app], pass_fds=(fd,))
         deadline = time.monotonic() + 90
         while not self._answers():
             for name, process in self.processes.items():
@@ -718,6 +725,7 @@ def summarize(mode: str, args, tally: Tally, before: dict, after: dict) -> dict:
     machine_total = after["total"] - before["total"]
     return {
         "mode": mode,
+        "server": args.server,
         "tables": args.tables,
         "clients": 4 * args.tables,
         "spectators": (args.tables + 1) // 2 * args.mix + args.spectators_of_one,
@@ -801,7 +809,9 @@ def ratios(game: dict, echo: dict) -> dict:
     return {
         "p50": ratio(game["latency_ms"]["p50"], echo["latency_ms"]["p50"]),
         "p99": ratio(game["latency_ms"]["p99"], echo["latency_ms"]["p99"]),
-        "daphne_cpu_per_action": ratio(per_game.get("daphne"), per_echo.get("daphne")),
+        "server_process_cpu_per_action": ratio(
+            per_game.get(game["server"]), per_echo.get(echo["server"])
+        ),
         "server_cpu_per_action": ratio(per_game.get("server_total"), per_echo.get("server_total")),
     }
 
@@ -817,7 +827,9 @@ def run_mode(args, mode: str, url: str | None) -> dict:
     try:
         if url is None:
             app = "config.asgi:application" if game else "bench.echo_asgi:application"
-            stack = Stack(app, game, args.servers, separate_ports=args.separate_ports)
+            stack = Stack(
+                app, game, args.servers, separate_ports=args.separate_ports, kind=args.server
+            )
             print(f"[{mode}] starting the stack (logs in {stack.logs})", flush=True)
             stack.start()
             urls = stack.urls
@@ -864,7 +876,14 @@ def main() -> int:
         "--servers",
         type=int,
         default=os.cpu_count(),
-        help="Daphne processes to start, on one socket (default: one per core)",
+        help="server processes to start, on one socket (default: one per core)",
+    )
+    parser.add_argument(
+        "--server",
+        choices=sorted(SERVER_COMMANDS),
+        default="daphne",
+        help="the ASGI server to start (default daphne; uvicorn needs "
+        "'pip install uvicorn[standard]')",
     )
     parser.add_argument(
         "--separate-ports",
