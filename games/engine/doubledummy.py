@@ -17,7 +17,7 @@ alike, so only one of them is searched.
 from typing import NamedTuple
 
 from ._doubledummy import Table
-from .bits import ABOVE, BELOW, SPADES, STRENGTH, SUIT_OF, legal_mask
+from .bits import ABOVE, BELOW, SPADES, SUIT_OF, legal_mask, trick_winner
 
 _FIRST_SPADE = 13 * SPADES
 
@@ -55,18 +55,8 @@ class Position(NamedTuple):
         broken = self.spades_broken or card >= _FIRST_SPADE
         if len(trick) < 4:
             return Position(tuple(hands), trick, self.leader, broken), 0
-        winner = _winner(trick, self.leader)
+        winner, _ = trick_winner(trick, self.leader)
         return Position(tuple(hands), (), winner, broken), 1 - (winner & 1)
-
-
-def _winner(trick, leader: int) -> int:
-    strength = STRENGTH[SUIT_OF[trick[0]]]
-    best, top = 0, strength[trick[0]]
-    for i in (1, 2, 3):
-        power = strength[trick[i]]
-        if power > top:
-            best, top = i, power
-    return (leader + best) & 3
 
 
 def distinct_legal(position: Position) -> list[list[int]]:
