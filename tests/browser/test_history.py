@@ -47,7 +47,10 @@ def test_the_archive_filters_and_links_to_replays(open_page, servers):
 
 def test_the_replay_steps_by_buttons_keys_and_slider(open_page, servers):
     alice = UserFactory(username="alice")
-    game = finished_game([alice, "standard", "expert", "standard"], preset="quick")
+    # Two hands at least: without Nil and a losing score, no hand reaches the target of 200
+    # (a quick game could end in its first hand: a failed Nil or a set bid of 10 is -100).
+    no_early_end = {"nil": False, "losing_score": None}
+    game = finished_game([alice, "standard", "expert", "standard"], options=no_early_end)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     server = servers()
     page = open_page()
