@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
-from games import events, inputs, signals
+from games import events, inputs, rows, signals
 from games.bots import LEVELS as BOT_LEVELS, get_bot
 from games.engine import (
     Action as EngineAction,
@@ -40,10 +40,10 @@ CHAT_RATE = (5, 10)  # at most 5 messages per 10 seconds per person and table
 
 def game_lock(game_id: int) -> Game:
     """The game row, locked until the transaction ends (writers queue up here)."""
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise NotFound(f"There is no game {game_id}") from None
+    game = rows.locked_game(game_id)
+    if game is None:
+        raise NotFound(f"There is no game {game_id}")
+    return game
 
 
 def seat_of(game: Game, user: User | None) -> Seat | None:
@@ -302,13 +302,15 @@ def do_act(
     old_results = len(game.state["results"])
     previous = game.engine_state
     game.version = new.version
-    Action.objects.create(
-        game=game,
-        version=new.version,
-        seat=seat.position,
-        kind=type(action).__name__.lower(),
-        payload=action_to_dict(action),
-        source=source,
+    rows.insert(
+        Action(
+            game=game,
+            version=new.version,
+            seat=seat.position,
+            kind=type(action).__name__.lower(),
+            payload=action_to_dict(action),
+            source=source,
+        )
     )
     Hand.objects.bulk_create(
         [
@@ -348,7 +350,7 @@ def do_act(
     else:
         game.turn_deadline = _deadline(game, new, seats, previous, pause=pause)
     # Only what an action changes: the other columns (the ruleset's JSON too) stay unsent.
-    game.save(update_fields=ACTED_FIELDS)
+    rows.update(game, ACTED_FIELDS)
     _after_commit(game, seats, pause=pause)
     return game
 
