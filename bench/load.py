@@ -555,13 +555,14 @@ class Table:
         if state["status"] != "playing" or turn is None:
             return None
         client = self.clients[turn]
-        if client.html:  # what its page offers; the buttons carry the version
+        if client.html:  # what its page offers, with the version (the hand's hx-vals for cards)
             moves = client.offered()
             choices = [move for move in moves if move["type"] != "look" and not move.get("blind")]
             choices = [a for a in choices if 2 <= a.get("tricks", 3) <= 4] or choices or moves
             if not choices:
                 return None
-            return client, {**self.rng.choice(choices), "HEADERS": HTMX_HEADERS}
+            move = {"version": client.version, **self.rng.choice(choices)}
+            return client, {**move, "HEADERS": HTMX_HEADERS}
         choices = [
             action
             for action in client.state["legal"]

@@ -89,6 +89,10 @@ def test_play_a_hand_in_the_browser_while_a_spectator_watches(
     player.click(".bid-buttons button[data-bid='3']")
     player.wait_for_selector(".seat-bottom .bid >> text='3'")
 
+    # What each click sends: the card's hx-vals merged with its hand's (the version).
+    player.evaluate(
+        "document.addEventListener('htmx:wsConfigSend', e => { window.sent = e.detail.parameters })"
+    )
     toasts = 0
     for trick in range(13):
         card = player.wait_for_selector(
@@ -119,6 +123,7 @@ def test_play_a_hand_in_the_browser_while_a_spectator_watches(
             reason = toast_after(player, partial(dim.click, force=True))
             assert "You must follow" in reason or "Spades are not broken" in reason
         played = card.get_attribute("data-card")
+        version = int(player.get_attribute("#table", "data-version"))
         if trick == 3:
             # A repeated click sends one move: no "not your turn" refusal follows.
             toasts = len(player.query_selector_all("#toasts .toast"))
@@ -127,6 +132,8 @@ def test_play_a_hand_in_the_browser_while_a_spectator_watches(
             card.focus()
             player.keyboard.press("Enter")
         player.wait_for_selector(f".hand button[data-card='{played}']", state="detached")
+        sent = player.evaluate("window.sent")
+        assert sent == {"type": "play", "card": played, "version": version}
         if trick < 12:
             # Focus stays in the hand, for the next card.
             assert player.locator(".hand button.playing-card:focus").count() == 1
