@@ -13,6 +13,7 @@ from core.errors import Conflict
 from games.engine import action_from_dict
 from games.models import Game
 from games.selectors import access_game
+from games.services import game_lock
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ def analysis_request(*, game_id: int, user: User, invite: str | None = None) -> 
     queued, running or done changes nothing; a failed or lost run is started again."""
     game = access_game(user.pk, game_id, invite=invite)
     # The game row's lock serializes two requests for one game.
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_lock(game.pk)
     check_analysis_request(game)
     analysis, created = Analysis.objects.get_or_create(
         game=game, defaults={"requested_by": user, "hands_total": game.hands.count()}
