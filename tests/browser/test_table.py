@@ -131,10 +131,15 @@ def test_play_a_hand_in_the_browser_while_a_spectator_watches(
         else:
             card.focus()
             player.keyboard.press("Enter")
-        player.wait_for_selector(f".hand button[data-card='{played}']", state="detached")
+        # The move made the next version, and the card left the hand. After the last trick
+        # the same push deals the next hand, which may hold that card again.
+        player.wait_for_function(
+            "v => +document.getElementById('table').dataset.version > v", arg=version
+        )
         sent = player.evaluate("window.sent")
         assert sent == {"type": "play", "card": played, "version": version}
         if trick < 12:
+            assert player.query_selector(f".hand button[data-card='{played}']") is None
             # Focus stays in the hand, for the next card.
             assert player.locator(".hand button.playing-card:focus").count() == 1
         if trick == 5:
@@ -161,11 +166,13 @@ def test_play_a_hand_in_the_browser_while_a_spectator_watches(
     spectator.wait_for_selector(".score-sheet tbody th", state="attached")
     assert spectator.query_selector_all(".hand .playing-card") == []
 
-    # The score sheet: a row for hand 1 with each team's points and total.
+    # The score sheet: a row for hand 1 with each team's points and total; "B" marks a
+    # Boston (a team took all 13 tricks).
     player.click("#score-sheet summary")
     row = player.wait_for_selector("#score-sheet tbody tr")
+    boston = [hand.tricks[team] + hand.tricks[team + 2] == 13 for team in (0, 1)]
     assert [c.inner_text() for c in row.query_selector_all(".points")] == [
-        f"{p:+d}" for p in hand.points
+        f"{p:+d}" + (" B" if all13 else "") for p, all13 in zip(hand.points, boston, strict=True)
     ]
     shot(player, "score-sheet-desktop", full_page=False)
     player.set_viewport_size(PHONE)
