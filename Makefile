@@ -1,19 +1,24 @@
-# One command to run the site, one to test it. Both build .venv with Python 3.12+ first.
+# One command to run the site, one to test it. Both build .venv with Python 3.12+ first,
+# with exactly the versions of requirements/dev.txt (`make lock` upgrades them on purpose).
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The lock: every platform and Python 3.12+ in one file each, with hashes (uv pip compile).
+COMPILE := $(VENV)/bin/uv pip compile pyproject.toml --universal --generate-hashes --quiet \
+	--python-version 3.12 --group build
 
-.PHONY: run test lint install clean
+.PHONY: run test lint install lock bench clean
 
-$(STAMP): pyproject.toml setup.py games/engine/_doubledummy.c
+$(STAMP): requirements/dev.txt pyproject.toml setup.py games/engine/_doubledummy.c
 	@if [ ! -x $(PY) ]; then \
 		python=$$(bin/find-python) || exit 1; \
 		echo "Creating $(VENV) with $$python"; \
 		"$$python" -m venv $(VENV) || exit 1; \
 	fi
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r requirements/dev.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(PY) -m pip check
 	@touch $(STAMP)
 
 install: $(STAMP)
@@ -35,5 +40,12 @@ test: lint
 		$(PY) -m config.embedded_redis $(PY) -m pytest $(PYTEST_ARGS); \
 	fi
 
+# Upgrades every locked package to the newest release that pyproject.toml allows (or one:
+# make lock UPGRADE="--upgrade-package django"), runtime first, then dev on top of it.
+UPGRADE ?= --upgrade
+lock: $(STAMP)
+	$(COMPILE) $(UPGRADE) -o requirements/base.txt
+	$(COMPILE) --extra dev --constraint requirements/base.txt $(UPGRADE) -o requirements/dev.txt
+
 clean:
-	rm -rf $(VENV) var staticfiles test-artifacts *.egg-info build games/engine/*.so
+	rm -rf $(VENV) var staticfiles test-artifacts *.egg-info build dist games/engine/*.so

@@ -9,7 +9,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"  # local databases, sockets and logs; never committed
+# Local databases, sockets, logs and collected static files; never committed. An install
+# from the wheel sets VAR_DIR (its code lives in site-packages, no place for data).
+VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
 
 def env_flag(name: str, default: bool) -> bool:
@@ -87,6 +89,7 @@ SECURE_CSP = {
 
 INSTALLED_APPS = [
     "daphne",
+    "core",  # the site's base templates and static files, before the apps they override
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -126,7 +129,7 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -147,7 +150,7 @@ TEMPLATES = [
 
 # Databases: PostgreSQL from DATABASE_URL, else a local SQLite file. The SQLite test
 # database is a file too, so that worker and server processes started by tests see it.
-VAR_DIR.mkdir(exist_ok=True)
+VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
@@ -305,7 +308,6 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"  # filled by collectstatic for production
 STATIC_ROOT.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = DEBUG  # Daphne has no static handler of its own in development
