@@ -24,9 +24,9 @@ $(STAMP): requirements/dev.txt pyproject.toml setup.py games/engine/_doubledummy
 install: $(STAMP)
 
 run: $(STAMP)
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py demo_data
-	$(PY) -m config.devstack
+	@$(PY) manage.py migrate --noinput --verbosity 0
+	@$(PY) manage.py demo_data
+	@$(PY) -m config.devstack
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

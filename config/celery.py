@@ -4,7 +4,7 @@ import os
 from pathlib import Path
 
 import redis
-from celery import Celery
+from celery import Celery, signals
 from celery.beat import PersistentScheduler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -12,6 +12,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("spades")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@signals.setup_logging.connect
+def use_the_sites_logging(**_kwargs) -> None:
+    """Workers and beat log as Daphne does (settings.LOGGING, core.logs), not in Celery's
+    own format: one line a record in production, housekeeping at DEBUG."""
+    from logging.config import dictConfig
+
+    from django.conf import settings
+
+    dictConfig(settings.LOGGING)
 
 
 @app.task(name="ping")

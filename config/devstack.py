@@ -97,6 +97,7 @@ class Supervisor:
         self.children: dict[str, Child] = {}
         self.redis_up = False
         self.next_check = 0.0
+        self.announced = False
 
     # starting and stopping
 
@@ -105,13 +106,17 @@ class Supervisor:
             self._start_redis()
             self.env["REDIS_URL"] = f"unix://{self.redis_socket}"
         self.env["BEAT_HEARTBEAT_FILE"] = str(self.heartbeat)
+        # Locally everything runs as whoever runs make (root in a container): Celery's
+        # warning about root would be the first thing a newcomer reads, every start.
+        self.env.setdefault("PYTHONWARNINGS", "ignore:You're running the worker with superuser")
         os.environ.update(REDIS_URL=self.env["REDIS_URL"])  # for our own liveness checks
         python = sys.executable
-        celery = [python, "-m", "celery", "-A", "config"]
+        # --quiet: no banners; the log says what matters (settings.LOGGING, core.logs).
+        celery = [python, "-m", "celery", "-A", "config", "--quiet"]
         self.children = {
             "celery worker": Child(
                 "celery worker",
-                [*celery, "worker", "--loglevel=INFO", "--concurrency=2",
+                [*celery, "worker", "--concurrency=2",
                  f"--hostname={self.nodename}"],
                 self.env,
             ),
@@ -119,19 +124,20 @@ class Supervisor:
             # (it is busy, not deaf, while it analyses; see CELERY_TASK_ROUTES).
             "analysis worker": Child(
                 "analysis worker",
-                [*celery, "worker", "--loglevel=INFO", "--concurrency=1", "--queues=analysis",
+                [*celery, "worker", "--concurrency=1", "--queues=analysis",
                  f"--hostname=analysis@{socket.gethostname()}"],
                 self.env,
             ),
             "celery beat": Child(
                 "celery beat",
-                [*celery, "beat", "--loglevel=INFO",
-                 f"--schedule={self.dir / 'celerybeat-schedule'}"],
+                [*celery, "beat", f"--schedule={self.dir / 'celerybeat-schedule'}"],
                 self.env,
             ),
             "daphne": Child(
                 "daphne",
+                # Its access log (a line a request, static files too) with LOG_LEVEL=DEBUG only.
                 [python, "-m", "daphne", "-b", self.host, "-p", self.port,
+                 "--verbosity", "1" if self.env.get("LOG_LEVEL", "").upper() == "DEBUG" else "0",
                  "config.asgi:application"],
                 self.env,
             ),
@@ -165,6 +171,8 @@ class Supervisor:
 
     def step(self) -> None:
         """One round: restart what exited; every CHECK_EVERY seconds, check liveness."""
+        if not self.announced:
+            self.announce()
         if self.redis_server is not None and self.redis_server.poll() is not None:
             log(f"embedded Redis exited with code {self.redis_server.returncode}; restarting it")
             self._start_redis()
@@ -177,6 +185,17 @@ class Supervisor:
         if time.monotonic() >= self.next_check:
             self.check_liveness()
             self.next_check = time.monotonic() + CHECK_EVERY
+
+    def announce(self) -> None:
+        """Says where the site is once Daphne answers: the last line of the start-up."""
+        with contextlib.suppress(OSError), socket.create_connection((self.host, self.port), 0.2):
+            print(
+                f"\n  Spades is running: open http://{self.host}:{self.port}/"
+                "  (admin: /admin/, health: /healthz)\n"
+                "  Mails (sign-up confirmations) are printed here. Ctrl-C stops everything.\n",
+                flush=True,
+            )
+            self.announced = True
 
     def check_liveness(self) -> None:
         from config import liveness
@@ -222,11 +241,6 @@ def main() -> int:
     supervisor = Supervisor()
     supervisor.start()
     django.setup()  # after REDIS_URL is known: the liveness checks use the settings
-    print(
-        f"\n  Spades is running at http://{supervisor.host}:{supervisor.port}/"
-        "  (admin: /admin/, health: /healthz)"
-    )
-    print("  Press Ctrl-C to stop.\n", flush=True)
 
     stopping = False
 

@@ -8,6 +8,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from core import logs
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Local databases, sockets, logs and collected static files; never committed. An install
 # from the wheel sets VAR_DIR (its code lives in site-packages, no place for data).
@@ -109,6 +111,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "core.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -289,7 +292,7 @@ SMTP = "django.core.mail.backends.smtp.EmailBackend"
 MAILERS = {
     "default": {
         "BACKEND": os.environ.get("EMAIL_BACKEND")
-        or ("django.core.mail.backends.console.EmailBackend" if DEBUG else SMTP)
+        or ("core.mail.ConsoleBackend" if DEBUG else SMTP)
     }
 }
 if MAILERS["default"]["BACKEND"] == SMTP:
@@ -320,12 +323,9 @@ STORAGES = {
     },
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+# One JSON line a record in production (with its request or task), readable lines locally;
+# beat's ticks and every task's receipt and success count as DEBUG (core.logs).
+LOGGING = logs.config(os.environ.get("LOG_LEVEL", "INFO").upper(), production=not DEBUG)
 
 # Live games
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.6"))  # seconds; feels human

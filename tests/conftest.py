@@ -36,6 +36,7 @@ def service_env() -> dict:
         "DATABASE_URL": database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "BOT_MOVE_DELAY": "0",
+        "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),  # workers and servers: warnings up
         # No pauses after tricks and hands, unless a test sets them (tests/browser).
         "TRICK_PAUSE": os.environ.get("TRICK_PAUSE", "0"),
         "HAND_PAUSE": os.environ.get("HAND_PAUSE", "0"),
@@ -65,7 +66,7 @@ class Worker:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-B",
              "--queues=celery,analysis",
-             f"--schedule={self.tmp_path / 'beat-schedule'}", "--loglevel=WARNING",
+             f"--schedule={self.tmp_path / 'beat-schedule'}",
              f"--hostname=test-{os.getpid()}-{time.monotonic_ns()}@%h",
              "--without-heartbeat", "--without-gossip", "--without-mingle"],
             cwd=ROOT,

@@ -1,0 +1,127 @@
+"""What a person running the site reads: `make run`'s console (config.devstack, core.mail,
+core.logs), and the one-line production log records with their request or task."""
+
+import http.cookiejar
+import io
+import json
+import logging
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+import pytest
+from django.core.mail import EmailMessage
+
+from core import logs
+from core.mail import ConsoleBackend
+from tests.conftest import ROOT, database_url, free_port
+
+
+def record(name: str, level: int, message: str, exc_info=None) -> logging.LogRecord:
+    return logging.LogRecord(name, level, __file__, 1, message, (), exc_info)
+
+
+def test_housekeeping_counts_as_debug():
+    housekeeping = logs.Housekeeping()
+    root = logging.getLogger()
+    level = root.level
+    try:
+        root.setLevel(logging.INFO)
+        assert not housekeeping.filter(record("celery.beat", logging.INFO, "Sending due task"))
+        assert housekeeping.filter(record("celery.app.trace", logging.ERROR, "Task failed"))
+        assert housekeeping.filter(record("games.services", logging.INFO, "something"))
+        root.setLevel(logging.DEBUG)
+        shown = record("celery.beat", logging.INFO, "Sending due task")
+        assert housekeeping.filter(shown) and shown.levelname == "DEBUG"
+    finally:
+        root.setLevel(level)
+
+
+def test_a_production_record_is_one_json_line_with_its_request():
+    token = logs.request_id.set("abc123")
+    try:
+        try:
+            raise ValueError("bad\nthing")
+        except ValueError:
+            failed = record("games.services", logging.ERROR, "Turn timeout failed", sys.exc_info())
+        logs.Context().filter(failed)
+    finally:
+        logs.request_id.reset(token)
+    line = logs.OneLine().format(failed)
+    assert "\n" not in line
+    parsed = json.loads(line)
+    assert parsed["request_id"] == "abc123" and parsed["level"] == "ERROR"
+    assert "ValueError: bad" in parsed["exception"]
+
+
+@pytest.mark.django_db
+def test_every_answer_names_its_request(client):
+    named = client.get("/", headers={"X-Request-ID": "proxy-42"})
+    assert named["X-Request-ID"] == "proxy-42"
+    junk = client.get("/", headers={"X-Request-ID": "<script>"})
+    assert re.fullmatch(r"[0-9a-f]{16}", junk["X-Request-ID"])
+
+
+def test_a_local_mail_is_a_short_note_with_its_links():
+    stream = io.StringIO()
+    body = "Hello\n\nTo confirm, go to http://127.0.0.1:8000/accounts/confirm-email/Mg:1v/\n"
+    ConsoleBackend(stream=stream).send_messages(
+        [EmailMessage("Please confirm", body, to=["ann@example.com"])]
+    )
+    note = stream.getvalue()
+    assert "Mail to ann@example.com: Please confirm" in note
+    assert "OPEN  http://127.0.0.1:8000/accounts/confirm-email/Mg:1v/" in note
+    assert "Content-Transfer-Encoding" not in note
+
+
+def sign_up(url: str, name: str) -> None:
+    """Through the real sign-up page, as a browser would (CSRF cookie and token)."""
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    page = opener.open(f"{url}/accounts/signup/", timeout=10).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    form = {"csrfmiddlewaretoken": token, "username": name, "email": f"{name}@example.com",
+            "password1": "a-long-Secret-123", "password2": "a-long-Secret-123"}  # fmt: skip
+    request = urllib.request.Request(
+        f"{url}/accounts/signup/",
+        data=urllib.parse.urlencode(form).encode(),
+        headers={"Referer": f"{url}/accounts/signup/"},
+    )
+    opener.open(request, timeout=10).read()
+
+
+def test_make_runs_console_fits_on_a_screen(transactional_db, tmp_path):
+    """The supervisor's console for its first seconds and a sign-up: the address to open,
+    the confirmation mail with its link, and no every-second housekeeping."""
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "LOG_LEVEL")}
+    env.update(DATABASE_URL=database_url(), PORT=str(port), DEVSTACK_DIR=str(tmp_path))
+    console = tmp_path / "console.txt"
+    with open(console, "w") as output:
+        stack = subprocess.Popen(
+            [sys.executable, "-m", "config.devstack"], cwd=ROOT, env=env,
+            stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while "Spades is running" not in console.read_text():
+            assert stack.poll() is None and time.monotonic() < deadline, console.read_text()
+            time.sleep(0.2)
+        sign_up(f"http://127.0.0.1:{port}", "newcomer")
+        time.sleep(10)  # beat ticks every second: ten seconds of housekeeping to hide
+    finally:
+        os.killpg(stack.pid, signal.SIGINT)
+        stack.wait(timeout=60)
+    text = console.read_text()
+    assert f"open http://127.0.0.1:{port}/" in text
+    assert "Mail to newcomer@example.com" in text
+    assert re.search(rf"OPEN  http://127.0.0.1:{port}/accounts/confirm-email/\S+", text)
+    for noise in ("Sending due task", "received", "succeeded in", "SecurityWarning", "GET /"):
+        assert noise not in text
+    assert len(text.splitlines()) < 50, text
