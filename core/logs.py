@@ -7,9 +7,11 @@ housekeeping (beat's ticks, each task received and done) at DEBUG: LOG_LEVEL=DEB
 """
 
 import contextvars
+import copy
 import json
 import logging
 import re
+import time
 import uuid
 from datetime import UTC, datetime
 
@@ -20,7 +22,10 @@ request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", d
 # A proxy's request id is kept when it is a plain token, so that its logs and ours meet.
 GIVEN_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
-# Loggers that say at INFO what happens every second or on every bot move.
+access = logging.getLogger("core.access")
+
+# Loggers that say at INFO what happens every second or on every bot move (and locally,
+# every request: a page is a dozen lines with its static files).
 HOUSEKEEPING = (
     "celery.beat",
     "celery.worker.strategy",
@@ -30,12 +35,20 @@ HOUSEKEEPING = (
 
 
 class Housekeeping(logging.Filter):
-    """Records of HOUSEKEEPING loggers at INFO count as DEBUG."""
+    """Records of the given loggers at INFO count as DEBUG."""
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno == logging.INFO and record.name.startswith(HOUSEKEEPING):
-            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
-        return record.levelno >= logging.getLogger().getEffectiveLevel()
+    def __init__(self, names=HOUSEKEEPING):
+        super().__init__()
+        self.names = tuple(names)
+
+    def filter(self, record: logging.LogRecord) -> bool | logging.LogRecord:
+        if record.levelno != logging.INFO or not record.name.startswith(self.names):
+            return True
+        if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
+            return False
+        demoted = copy.copy(record)  # a copy: the record goes on to other handlers as it was
+        demoted.levelno, demoted.levelname = logging.DEBUG, "DEBUG"
+        return demoted
 
 
 class Context(logging.Filter):
@@ -70,7 +83,10 @@ def config(level: str, *, production: bool) -> dict:
         "version": 1,
         "disable_existing_loggers": False,
         "filters": {
-            "housekeeping": {"()": Housekeeping},
+            "housekeeping": {
+                "()": Housekeeping,
+                "names": HOUSEKEEPING if production else (*HOUSEKEEPING, access.name),
+            },
             "context": {"()": Context},
         },
         "formatters": {
@@ -94,8 +110,9 @@ def config(level: str, *, production: bool) -> dict:
 
 
 class RequestIdMiddleware:
-    """Names each request (the proxy's X-Request-ID, or a new one) for its log records and
-    answers the id in X-Request-ID, so that a person's report can be found in the log."""
+    """Names each request (the proxy's X-Request-ID, or a new one) for its log records,
+    answers the id in X-Request-ID, so that a person's report can be found in the log, and
+    logs the request's line (Daphne's own access log has no id: run it with -v 0)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -103,9 +120,14 @@ class RequestIdMiddleware:
     def __call__(self, request):
         given = request.headers.get("X-Request-ID", "")
         token = request_id.set(given if GIVEN_ID.fullmatch(given) else uuid.uuid4().hex[:16])
+        started = time.monotonic()
         try:
             response = self.get_response(request)
             response["X-Request-ID"] = request_id.get()
+            access.info(
+                "%s %s %s %.0f ms", request.method, request.get_full_path(),
+                response.status_code, (time.monotonic() - started) * 1000,
+            )  # fmt: skip
             return response
         finally:
             request_id.reset(token)
