@@ -33,11 +33,12 @@ lint: $(STAMP)
 	$(PY) -m ruff format --check .
 
 # Uses DATABASE_URL / REDIS_URL when set; otherwise SQLite and an embedded Redis.
+# PYTEST_ARGS="-k engine -x" runs only that; without it, the whole suite (bin/test).
 test: lint
 	@if [ -n "$$REDIS_URL" ]; then \
-		$(PY) -m pytest $(PYTEST_ARGS); \
+		PYTHON=$(PY) bin/test $(PYTEST_ARGS); \
 	else \
-		$(PY) -m config.embedded_redis $(PY) -m pytest $(PYTEST_ARGS); \
+		$(PY) -m config.embedded_redis env PYTHON=$(PY) bin/test $(PYTEST_ARGS); \
 	fi
 
 # Upgrades every locked package to the newest release that pyproject.toml allows (or one:

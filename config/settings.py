@@ -2,7 +2,7 @@
 
 import os
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -174,16 +174,30 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
 def celery_url(redis_url: str) -> str:
-    """Kombu spells a unix socket as redis+socket:// where redis-py says unix://."""
+    """Kombu spells a unix socket as redis+socket:// (database: virtual_host) where redis-py
+    says unix:// (database: db)."""
     parts = urlsplit(redis_url)
     if parts.scheme == "unix":
-        return f"redis+socket://{parts.path}"
+        database = parse_qs(parts.query).get("db", ["0"])[0]
+        return f"redis+socket://{parts.path}?virtual_host={database}"
     return redis_url
+
+
+def with_database(redis_url: str, database: int) -> str:
+    parts = urlsplit(redis_url)
+    if parts.scheme == "unix":
+        return f"unix://{parts.path}?db={database}"
+    return urlunsplit(parts._replace(path=f"/{database}"))
 
 
 # Redis carries the Channels layer and the Celery broker. `make run` and `make test`
 # start an embedded Redis and set REDIS_URL when none is configured.
 REDIS_URL = os.environ.get("REDIS_URL", f"unix://{VAR_DIR / 'redis.sock'}")
+# `make test` runs tests in parallel processes (pytest-xdist workers gw0, gw1, ...): each
+# has a Redis database of its own, as it has its own test database, and so do the workers
+# and servers it starts (they inherit the variable).
+if test_worker := os.environ.get("PYTEST_XDIST_WORKER"):
+    REDIS_URL = with_database(REDIS_URL, 1 + int(test_worker.removeprefix("gw")))
 # Pub/sub: a group message is published once and fanned out to its consumers inside each
 # server process, instead of queued in Redis once per consumer and read back one by one.
 # Pushes are not stored, which the game feed does not need: every push is the full state
@@ -193,7 +207,8 @@ CHANNEL_LAYERS = {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 5}],
-            "prefix": "spades",
+            # Pub/sub channels are not per database: the prefix keeps test processes apart.
+            "prefix": f"spades{test_worker or ''}",
         },
     }
 }

@@ -15,6 +15,7 @@ from django.conf import settings
 from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parent.parent
+FUZZ_COUNTS = ROOT / "test-artifacts" / "fuzz-counts.txt"  # written by tests/test_fuzz.py
 
 
 def database_url() -> str:
@@ -157,8 +158,13 @@ def user(db):
     return UserFactory()
 
 
-def pytest_terminal_summary(terminalreporter):
-    """The fault suite's table of times to resume (tests/test_faults.py), when it ran."""
+def pytest_sessionstart(session):
+    session.config.started_at = time.time()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The fault suite's table of times to resume (tests/test_faults.py) and the fuzz
+    counts (tests/test_fuzz.py, maybe from a parallel process), when they ran."""
     from tests import faults
 
     if faults.RESULTS:
@@ -166,3 +172,7 @@ def pytest_terminal_summary(terminalreporter):
         for line in faults.table():
             terminalreporter.write_line(line)
         terminalreporter.write_line(f"(also in {faults.TIMES_FILE.relative_to(faults.ROOT)})")
+    if FUZZ_COUNTS.exists() and FUZZ_COUNTS.stat().st_mtime >= config.started_at:
+        terminalreporter.section(f"fuzz: inputs per endpoint ({FUZZ_COUNTS.relative_to(ROOT)})")
+        for line in FUZZ_COUNTS.read_text().splitlines():
+            terminalreporter.write_line("  " + line)

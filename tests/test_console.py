@@ -103,7 +103,9 @@ def test_make_runs_console_fits_on_a_screen(transactional_db, tmp_path):
     """The supervisor's console for its first seconds and a sign-up: the address to open,
     the confirmation mail with its link, and no every-second housekeeping."""
     port = free_port()
-    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "LOG_LEVEL")}
+    # Its own Redis, as `make run` (not the Redis database of a parallel test process).
+    own = ("REDIS_URL", "LOG_LEVEL", "PYTEST_XDIST_WORKER")
+    env = {key: value for key, value in os.environ.items() if key not in own}
     env.update(DATABASE_URL=database_url(), PORT=str(port), DEVSTACK_DIR=str(tmp_path))
     console = tmp_path / "console.txt"
     with open(console, "w") as output:

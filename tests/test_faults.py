@@ -47,7 +47,7 @@ REDIS_DOWN_FOR = 3
 POSTGRES_DOWN_FOR = 20
 
 # Real commits: the site's processes write the games, the test reads and removes them.
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.faults]
 
 
 @pytest.fixture(scope="module")

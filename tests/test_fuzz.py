@@ -36,6 +36,7 @@ from games import services
 from games.bots import LEVELS
 from games.engine import CARDS, OPTION_RANGES, PRESETS
 from games.models import Action, ChatMessage, Game, Seat
+from tests.conftest import FUZZ_COUNTS
 from tests.factories import UserFactory
 
 # Strategies holding huge strings have huge reprs; Hypothesis warns about building them.
@@ -58,8 +59,9 @@ FIVE_XX: Counter = Counter()  # of which answered 5xx (or crashed the socket)
 
 
 @pytest.fixture(scope="module", autouse=True)
-def fuzz_counts(request):
-    """Prints and records how many inputs each endpoint got and how many answered 5xx."""
+def fuzz_counts():
+    """Records how many inputs each endpoint got and how many answered 5xx (printed at the
+    end of the run by tests/conftest.py, also when this ran in a parallel process)."""
     yield
     if not SENT:
         return
@@ -68,15 +70,8 @@ def fuzz_counts(request):
              for name in sorted(SENT)]  # fmt: skip
     lines.append(f"{'total':<{width}}  {sum(SENT.values()):>6} inputs  "
                  f"{sum(FIVE_XX.values()):>4} answered 5xx")  # fmt: skip
-    artifacts = ROOT / "test-artifacts"
-    artifacts.mkdir(exist_ok=True)
-    (artifacts / "fuzz-counts.txt").write_text("\n".join(lines) + "\n")
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line("")
-        reporter.write_line("Fuzz inputs per endpoint (test-artifacts/fuzz-counts.txt):")
-        for line in lines:
-            reporter.write_line("  " + line)
+    FUZZ_COUNTS.parent.mkdir(exist_ok=True)
+    FUZZ_COUNTS.write_text("\n".join(lines) + "\n")
 
 
 class Breaches:

@@ -2,6 +2,7 @@
 
 from contextlib import contextmanager
 from datetime import timedelta
+from importlib import import_module
 
 import factory
 from django.utils import timezone
@@ -55,12 +56,25 @@ def partnership(tournament: Tournament, player, partner) -> Entrant:
     )
 
 
+def directors_group():
+    """The group that migration leagues 0002 makes. A transactional test's flush empties
+    every table, that group's too: made again here as the migration made it."""
+    from django.contrib.auth.models import Group, Permission
+
+    migration = import_module("leagues.migrations.0002_tournament_directors")
+    group, made = Group.objects.get_or_create(name=migration.GROUP)
+    for app_label, model, actions in migration.PERMISSIONS if made else ():
+        codenames = [f"{action}_{model}" for action in actions]
+        group.permissions.add(
+            *Permission.objects.filter(content_type__app_label=app_label, codename__in=codenames)
+        )
+    return group
+
+
 def director(**kwargs):
     """A staff user in the "Tournament directors" group."""
-    from django.contrib.auth.models import Group
-
     user = UserFactory(is_staff=True, **kwargs)
-    user.groups.add(Group.objects.get(name="Tournament directors"))
+    user.groups.add(directors_group())
     return user
 
 

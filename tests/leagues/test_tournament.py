@@ -4,7 +4,6 @@ import re
 from collections import Counter
 
 import pytest
-from django.contrib.auth.models import Group
 from django.utils.html import escape
 
 from core.errors import Conflict, Forbidden, Invalid
@@ -20,6 +19,7 @@ from tests.games.finished import play_out
 from tests.leagues.factories import (
     TournamentFactory,
     director,
+    directors_group,
     partnership,
     results_land_by_themselves,
 )
@@ -366,7 +366,7 @@ def test_non_staff_cannot_reach_the_tournament_admin(client):
     url = f"{ADMIN}tournament/"
     assert client.get(url).url.startswith("/admin/login/")
     member_of_group = UserFactory()
-    member_of_group.groups.add(Group.objects.get(name="Tournament directors"))
+    member_of_group.groups.add(directors_group())
     for person in (UserFactory(), member_of_group):
         client.force_login(person)
         response = client.get(url)
