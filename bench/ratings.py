@@ -8,14 +8,14 @@ the very function `manage.py recompute_ratings` runs, and prints games per secon
 times the full database recompute of a smaller history, on a throwaway SQLite database
 (each game row with the final state of an engine game its winner won; an in-process
 channel layer takes the game pages' refreshes), and the same games rated as they end.
-
-Smoke size (CI, tests/test_benches.py): --games 2000 --db-games 50
 """
 
 import argparse
+import atexit
 import math
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -87,6 +87,7 @@ def bench_database(count: int, seed: int) -> tuple[float, float, int]:
     """(seconds of `ratings_recompute`, seconds the rating task spent on the same games
     rated ten at a time, games) on a fresh SQLite database in a temporary directory."""
     directory = tempfile.mkdtemp(prefix="ratings-bench-")
+    atexit.register(shutil.rmtree, directory, ignore_errors=True)
     os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
