@@ -48,5 +48,27 @@ lock: $(STAMP)
 	$(COMPILE) $(UPGRADE) -o requirements/base.txt
 	$(COMPILE) --extra dev --constraint requirements/base.txt $(UPGRADE) -o requirements/dev.txt
 
+# Every bench at its real size, one after another (tests/test_benches.py runs them at a smoke
+# size). actions.py and load.py need a PostgreSQL database and a Redis of their own, e.g.
+#   createdb -h 127.0.0.1 -U postgres spades_bench
+#   make bench DATABASE_URL=postgres://postgres@127.0.0.1:5432/spades_bench \
+#              REDIS_URL=redis://127.0.0.1:6379/5
+# About 11 minutes on 2 cores: the arena's 100 games (expert against standard) take 7;
+# load.py 2: 100 tables as browsers (--mix, 2 s between a table's actions), the bare echo
+# with the same traffic then the game (--compare), 30 s measured each.
+bench: $(STAMP)
+	@case "$$DATABASE_URL" in postgres*) ;; *) echo "make bench: set DATABASE_URL" \
+		"(PostgreSQL) and REDIS_URL for actions.py and load.py; see the Makefile"; exit 2;; esac
+	@[ -n "$$REDIS_URL" ] || { echo "make bench: set REDIS_URL; see the Makefile"; exit 2; }
+	$(PY) bench/engine.py
+	$(PY) bench/history.py
+	$(PY) bench/table_render.py
+	$(PY) bench/analysis.py
+	$(PY) bench/ratings.py
+	$(PY) bench/arena.py --a expert --b standard
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) bench/actions.py
+	$(PY) bench/load.py --tables 100 --mix --compare --seconds 30
+
 clean:
 	rm -rf $(VENV) var staticfiles test-artifacts *.egg-info build dist games/engine/*.so

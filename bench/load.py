@@ -46,12 +46,21 @@ examples (from the repository root, PostgreSQL and Redis of the bench's own):
   python bench/load.py --tables 100 --mix --compare --server uvicorn  # uvicorn instead
   python bench/load.py --tables 200 --mix --separate-ports  # 2 Daphnes on 2 ports, each
                                                       # table's pushes crossing between them
+  python bench/load.py --smoke --compare              # a check that the bench runs (CI):
+                                                      # 2 tables, 1 Daphne, 3 s measured;
+                                                      # SQLite and a unix-socket Redis allowed
 
 The started stack runs with DEBUG=0 and no pauses (BOT_MOVE_DELAY, TRICK_PAUSE, HAND_PAUSE
 0), and the Celery queue of REDIS_URL is purged when it stops: give the bench a database
-and a Redis database of its own.
+and a Redis database of its own. REDIS_URL may be a unix socket (unix://...).
 Errors and lost actions are counted over the whole run; the exit status is 1 if any.
 """
+
+
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+# What --smoke sets, unless given: a check that the bench runs, in a few seconds.
+SMOKE = {"tables": 2, "servers": 1, "pace": 0.2, "seconds": 3, "warmup": 1, "ramp": 50}
 
 
 # Starting and stopping the stack
@@ -256,7 +265,7 @@ class Meter:
     def __init__(self, stack: Stack | None, game: bool):
         self.stack = stack
         self.backends = None
-        if game:
+        if game and os.environ["DATABASE_URL"].startswith("postgres"):
             self.backends = Backends(urlsplit(os.environ["DATABASE_URL"]).path.lstrip("/"))
         self.redis_url = os.environ.get("REDIS_URL", "")
 
@@ -272,7 +281,7 @@ class Meter:
             cpu.update(self.stack.cpu())
         if self.backends is not None:
             cpu["postgres"] = self.backends.poll()
-        if self.redis_url.startswith("redis"):
+        if self.redis_url.startswith(REDIS_SCHEMES):
             cpu["redis"] = redis_cpu(self.redis_url)
         times = psutil.cpu_times()
         return {
@@ -928,17 +937,32 @@ def main() -> int:
         metavar="N",
         help="N more (htmx) spectators of the first table",
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a check that the bench runs, not a measurement (CI): by default "
+        + ", ".join(f"--{name} {value}" for name, value in SMOKE.items())
+        + "; SQLite allowed",
+    )
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--baseline", action="store_true", help="a bare Channels echo instead")
     group.add_argument("--compare", action="store_true", help="echo, then the game; ratios")
     args = parser.parse_args()
+    if args.smoke:  # its sizes, unless given
+        parser.set_defaults(**SMOKE)
+        args = parser.parse_args()
 
     modes = ["echo", "game"] if args.compare else ["echo"] if args.baseline else ["game"]
-    if "game" in modes and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+    database = os.environ.get("DATABASE_URL", "")
+    # SQLite cannot take the load; a smoke run (a few actions) only checks the bench runs.
+    allowed = ("postgres", "sqlite") if args.smoke else ("postgres",)
+    if "game" in modes and not database.startswith(allowed):
         parser.exit(2, "Set DATABASE_URL to PostgreSQL: SQLite cannot take this load.\n")
     redis_url = os.environ.get("REDIS_URL", "")
-    if ("game" in modes or args.url is None) and not redis_url.startswith("redis"):
-        parser.exit(2, "Set REDIS_URL (redis://...): the servers' channel layer and queue.\n")
+    if ("game" in modes or args.url is None) and not redis_url.startswith(REDIS_SCHEMES):
+        parser.exit(
+            2, "Set REDIS_URL (redis://... or unix://...): the servers' channel layer and queue.\n"
+        )
     if args.compare and bool(args.url) != bool(args.baseline_url):
         parser.exit(2, "--compare against running servers needs both --url and --baseline-url\n")
     if "game" in modes:

@@ -5,13 +5,17 @@ Run from the repository root: python bench/ratings.py [--games N] [--db-games N]
 Rates N simulated ranked games (random tables from a pool of people with a hidden skill,
 winners drawn from it, some bot seats and abandonments) with ranked.ratings.rate_games,
 the very function `manage.py recompute_ratings` runs, and prints games per second. Then
-times the full database recompute of a smaller history, on a throwaway SQLite database.
+times the full database recompute of a smaller history, on a throwaway SQLite database
+(each game row with the final state of an engine game its winner won; an in-process
+channel layer takes the game pages' refreshes), and the same games rated as they end.
 """
 
 import argparse
+import atexit
 import math
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -51,6 +55,25 @@ def simulate(count: int, *, people: int, seed: int) -> list[GameInput]:
     return games
 
 
+def finished_states(seed: int, per_winner: int = 20) -> tuple[list[dict], list[dict]]:
+    """The stored states (Game.state) of finished games, played out by the engine with
+    random legal actions and mostly low bids (as people bid), by winning team. A finished
+    game's row always holds its state: games.results reads its final scores there."""
+    from games.engine import FINISHED, Bid, Ruleset, apply_action, legal_actions, new_game
+
+    rng = random.Random(f"states-{seed}")
+    ruleset = Ruleset()
+    by_winner: tuple[list[dict], list[dict]] = ([], [])
+    while min(len(states) for states in by_winner) < per_winner:
+        state = new_game(ruleset, rng.randbytes(32))
+        while state.phase != FINISHED:
+            actions = legal_actions(state)
+            low = [a for a in actions if type(a) is Bid and a.tricks <= 4]
+            state = apply_action(state, rng.choice(low if low and rng.random() < 0.9 else actions))
+        by_winner[state.winner].append(state.to_dict())
+    return by_winner[0][:per_winner], by_winner[1][:per_winner]
+
+
 def bench_core(count: int, seed: int) -> tuple[float, dict[int, Skill]]:
     history = simulate(count, people=max(50, count // 20), seed=seed)
     skills: dict[int, Skill] = {}
@@ -64,11 +87,13 @@ def bench_database(count: int, seed: int) -> tuple[float, float, int]:
     """(seconds of `ratings_recompute`, seconds the rating task spent on the same games
     rated ten at a time, games) on a fresh SQLite database in a temporary directory."""
     directory = tempfile.mkdtemp(prefix="ratings-bench-")
+    atexit.register(shutil.rmtree, directory, ignore_errors=True)
     os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
 
     from accounts.models import User
@@ -78,6 +103,9 @@ def bench_database(count: int, seed: int) -> tuple[float, float, int]:
     from ranked import services
     from ranked.models import Rating
 
+    # Rating a game pushes its page again (games.game_refresh: the rating changes show):
+    # to nobody here, through an in-process channel layer instead of the site's Redis.
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     call_command("migrate", verbosity=0)
     bots = {bot.bot_level: bot for bot in bots_ensure()}
     history = simulate(count, people=max(40, count // 20), seed=seed)
@@ -85,6 +113,7 @@ def bench_database(count: int, seed: int) -> tuple[float, float, int]:
         [User(username=f"bench{n}") for n in range(max(40, count // 20))]
     )
     ruleset = Ruleset().to_dict()
+    states = finished_states(seed)  # a finished game's row holds its final state
     incremental = 0.0
     for index in range(0, count, 10):  # games end, and the task rates them, ten at a time
         batch = history[index : index + 10]
@@ -95,6 +124,7 @@ def bench_database(count: int, seed: int) -> tuple[float, float, int]:
                     status=Game.Status.FINISHED,
                     ranked=True,
                     winner=game.winner,
+                    state=states[game.winner][game.game_id % len(states[game.winner])],
                     finished_at=datetime.fromtimestamp(game.finished_at, UTC),
                     started_at=datetime.fromtimestamp(game.finished_at, UTC)
                     - timedelta(minutes=15),

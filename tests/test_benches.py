@@ -1,0 +1,124 @@
+"""Every bench under bench/ runs at a smoke size, so that a change that breaks one fails here.
+
+Each runs as a script from the repository root, as a person runs it, and must exit 0 and
+print its figure lines. No timing is asserted: the figures of a smoke run mean nothing.
+`make bench` runs them all at their real sizes.
+
+actions.py and load.py need a database and a Redis: they get the test database and the
+test Redis (tests.conftest.service_env: PostgreSQL and Redis when DATABASE_URL/REDIS_URL
+are set, else the SQLite test file and the embedded Redis). load.py starts its own Daphne
+and Celery worker on them.
+"""
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+
+import pytest
+
+from tests.conftest import ROOT, service_env
+
+NUMBER = r"[\d,]+(?:\.\d+)?"
+
+
+@dataclass(frozen=True)
+class Bench:
+    name: str
+    args: str  # its smoke size
+    figures: tuple[str, ...]  # regexes of the lines it must print
+    services: bool = False  # needs the database and Redis
+
+
+BENCHES = [
+    Bench(
+        "actions",
+        "--games 1 --actions 20",
+        (rf"^\d+ actions: {NUMBER} ms CPU each .*, {NUMBER} ms wall$",),
+        services=True,
+    ),
+    Bench(
+        "analysis",
+        "--hands 1",
+        (
+            rf"^1 hands analysed in {NUMBER} s CPU",
+            rf"^{NUMBER} search nodes, {NUMBER} million a second$",
+        ),
+    ),
+    Bench(
+        "arena",
+        "--a expert --b standard --games 2 --budget-ms 5 --workers 1 --no-progress",
+        (
+            r"^games: 2 \(1 game seeds x 2 seatings\), \d+ hands$",
+            rf"^ms per decision, expert: median {NUMBER}, p99 {NUMBER}",
+        ),
+    ),
+    Bench(
+        "engine",
+        "--games 50",
+        (rf"^{NUMBER} hands/s$", rf"^{NUMBER} actions/s$", rf"^{NUMBER} bot mid-hand play-outs/s"),
+    ),
+    Bench(
+        "history",
+        "--games 2",
+        (rf"^classic +{NUMBER} +{NUMBER} +{NUMBER} +{NUMBER} +{NUMBER}$",),
+    ),
+    Bench(
+        "load",
+        "--smoke --compare --mix",
+        (
+            rf"^\[echo\] 2 tables, .*\n  actions applied   [1-9]\d* \({NUMBER}/s\)",
+            rf"^\[game\] 2 tables, .*\n  actions applied   [1-9]\d* \({NUMBER}/s\)",
+            rf"^  latency ms        p50 {NUMBER}  p95 {NUMBER}",
+            r"^game / echo: \{'p50': ",
+        ),
+        services=True,
+    ),
+    Bench(
+        "ratings",
+        "--games 2000 --db-games 50",
+        (
+            rf"^core: 2,000 games rated in {NUMBER} s = {NUMBER} games/s$",
+            rf"^database recompute \(SQLite\): 50 games in {NUMBER} s = {NUMBER} games/s$",
+            rf"^database incremental, 10 games a task: 50 games in {NUMBER} s",
+        ),
+    ),
+    Bench(
+        "table_render",
+        "--renders 20",
+        (
+            rf"^player   : {NUMBER} ms per push \({NUMBER} KB of HTML\)",
+            rf"^spectator: {NUMBER} ms per push",
+        ),
+    ),
+]
+
+
+def test_every_bench_has_a_smoke_run():
+    scripts = {path.stem for path in (ROOT / "bench").glob("*.py")}
+    assert scripts - {"echo_asgi"} == {bench.name for bench in BENCHES}  # load.py's helper
+
+
+@pytest.mark.parametrize(
+    "bench",
+    [
+        # Its own processes use the test database: it must be committed, not in a transaction.
+        pytest.param(bench, id=bench.name, marks=[pytest.mark.django_db(transaction=True)])
+        if bench.services
+        else pytest.param(bench, id=bench.name)
+        for bench in BENCHES
+    ],
+)
+def test_bench_runs_at_smoke_size(bench, tmp_path):
+    env = service_env() if bench.services else dict(os.environ)
+    env["TMPDIR"] = str(tmp_path)  # the benches' temporary databases and logs
+    command = [sys.executable, f"bench/{bench.name}.py", *bench.args.split()]
+    # The timeout only stops a bench that hangs; a smoke run takes a few seconds.
+    done = subprocess.run(
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180, check=False
+    )
+    output = f"$ {' '.join(command[1:])}\n{done.stdout}\n{done.stderr}"
+    assert done.returncode == 0, output
+    for figure in bench.figures:
+        assert re.search(figure, done.stdout, re.MULTILINE), f"no line {figure!r} in:\n{output}"
