@@ -1,11 +1,15 @@
 """The Celery app: Redis broker, tasks discovered in the Django apps."""
 
+import contextlib
 import os
 from pathlib import Path
 
 import redis
 from celery import Celery, signals
 from celery.beat import PersistentScheduler
+from celery.utils.threads import bound_open_broker_sockets
+from celery.worker import consumer
+from celery.worker.consumer.consumer import COLLECT_SOCKET_TIMEOUT
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -58,3 +62,34 @@ class HeartbeatScheduler(PersistentScheduler):
         if settings.BEAT_HEARTBEAT_FILE:
             Path(settings.BEAT_HEARTBEAT_FILE).touch()
         return result
+
+
+class Consumer(consumer.Consumer):
+    """Celery's consumer, without the step that kills a worker on a Redis restart with
+    tasks in flight (CELERY_WORKER_CONSUMER; issue #27).
+
+    After losing the broker, Celery 5.7.0 collects the connection, which drops its
+    transport's client, and then closes it. Collecting could not close the Redis channel
+    (draining its pending BRPOP from a Redis that refuses connections raised first), so the
+    close goes through it again and, when the channel holds unacknowledged tasks (a bot
+    move or a countdown in flight), restoring them asks the dropped client for a hostname.
+    Celery ignores only connection errors there: the AttributeError ends the worker with
+    "Unrecoverable error". An idle worker has nothing to restore and survives.
+
+    So we take the same two steps ourselves, ignoring any error as Celery means to, and
+    hand Celery a consumer without a connection: the rest of its handling (cancelling
+    acks_late tasks, the reduced prefetch) is unchanged. Only the restore is skipped, which
+    could not reach a Redis that refuses connections anyway: the tasks stay in Redis's
+    unacked set and come back after the visibility timeout, or the sweep re-arms them.
+    """
+
+    def on_connection_error_after_connected(self, exc):
+        connection, self.connection = self.connection, None
+        if connection is not None:
+            # As Celery does: a read on a peer gone silent must not hang the worker.
+            bound_open_broker_sockets(connection, COLLECT_SOCKET_TIMEOUT)
+            with contextlib.suppress(Exception):
+                connection.collect(socket_timeout=COLLECT_SOCKET_TIMEOUT)
+            with contextlib.suppress(Exception):  # the close releases the channel's sockets
+                connection.close()
+        super().on_connection_error_after_connected(exc)

@@ -243,6 +243,9 @@ CELERY_BROKER_CHANNEL_ERROR_RETRY = True  # a channel error is retried like a lo
 # An acks_late task running when Redis went away is cancelled and delivered again rather
 # than finished without a way to acknowledge it (the default from Celery 6 on).
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Celery 5.7.0's consumer exits on a broker restart with tasks in flight, whatever the
+# setting above; this one only differs in how it lets go of the lost connection (issue #27).
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"
 # A bot move that cannot be published is found again by the stuck-game sweep: give up
 # after about a second instead of holding the player's answer (default: 3 tries, ~2 s).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {

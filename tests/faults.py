@@ -100,8 +100,12 @@ class Stack:
         os.killpg(pid, signal.SIGKILL)
         return pid
 
-    def said(self, text: str) -> bool:
-        return text in self.log_path.read_text(errors="replace")
+    def said(self, text: str, since: int = 0) -> bool:
+        """Whether the supervisor's log says `text` (after its first `since` characters)."""
+        return text in self.log_path.read_text(errors="replace")[since:]
+
+    def log_size(self) -> int:
+        return len(self.log_path.read_text(errors="replace"))
 
     def stop(self) -> None:
         if self.process.poll() is None:
