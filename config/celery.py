@@ -83,6 +83,16 @@ class Consumer(consumer.Consumer):
     unacked set and come back after the visibility timeout, or the sweep re-arms them.
     """
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A task that finishes after the connection was lost is acknowledged on the dead
+        # channel, whose transport client is gone by then: kombu raises the same
+        # AttributeError from the event loop, and the worker exits. Counted with the
+        # connection errors, it is logged ("Failed to acknowledge") like an ack that could
+        # not reach Redis; the task comes back after the visibility timeout, or the sweep
+        # re-arms its game. (The consumer also treats it as a lost connection, reconnecting.)
+        self.connection_errors = (*self.connection_errors, AttributeError)
+
     def on_connection_error_after_connected(self, exc):
         connection, self.connection = self.connection, None
         if connection is not None:

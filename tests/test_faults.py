@@ -19,6 +19,7 @@ import urllib.request
 from datetime import timedelta
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
@@ -26,6 +27,7 @@ from kombu import Connection
 
 from accounts.tokens import token_create
 from analysis.tasks import analyse_game
+from config.celery import ping
 from config.settings import celery_url
 from games.engine import action_from_dict, apply_action, new_game
 from games.models import Action, Game
@@ -193,10 +195,16 @@ def inflict(fault: str, site, redis_server, players) -> tuple[float, set[str], s
 def hold_analysis(site, redis_server) -> None:
     """The analysis worker holds an unacknowledged task through the Redis restart, as while
     it analyses a game (a worker with none survived even before issue #27): one due in an
-    hour, that would find no analysis 0 if it ran."""
+    hour, that would find no analysis 0 if it ran. The worker holds tasks due while Redis
+    is away, as a bot move's countdown: each runs, then is acknowledged on the connection
+    that was lost (that also ended the worker)."""
     with Connection(celery_url(redis_server.url)) as connection:
         task = analyse_game.apply_async((0,), countdown=3600, connection=connection)
-    wait_for(lambda: site.said(f"analysis.analyse_game[{task.id}] received"), 30,
+        for due in (1.0, 2.0, 3.0, 4.0):
+            ping.apply_async(countdown=due, connection=connection)
+    client = redis.Redis.from_url(redis_server.url)
+    # A task a worker took waits in kombu's "unacked" hash until the worker acknowledges it.
+    wait_for(lambda: any(task.id.encode() in held for held in client.hvals("unacked")), 30,
              "the analysis worker took the task")  # fmt: skip
 
 
