@@ -89,6 +89,22 @@ class Worker:
         _stop(self.process)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, whose drop at the end does not fail on a session that
+    a process a test started (a worker, a server) has not closed yet: it is ended first,
+    or the database would stay behind on the PostgreSQL server."""
+    yield
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+
+
 @pytest.fixture
 def celery_worker(transactional_db, tmp_path):
     celery_app.control.purge()

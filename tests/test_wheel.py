@@ -3,6 +3,7 @@ locked runtime versions, run with production settings from outside the repositor
 
 import os
 import secrets
+import shutil
 import subprocess
 import sys
 import venv
@@ -34,9 +35,12 @@ def run(*args, cwd: Path, env: dict | None = None) -> str:
 
 
 def test_the_wheel_installs_and_runs_with_production_settings(tmp_path):
-    dist = tmp_path / "dist"
+    # Built from a copy: setuptools writes build/ and *.egg-info beside the sources.
+    source, dist = tmp_path / "source", tmp_path / "dist"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".*", "var", "build", "test-artifacts", "*.egg-info", "__pycache__", "*.so"))  # fmt: skip
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-        "--wheel-dir", str(dist), str(ROOT), cwd=tmp_path)  # fmt: skip
+        "--wheel-dir", str(dist), str(source), cwd=tmp_path)  # fmt: skip
     (wheel,) = dist.glob("spades-*.whl")
     venv.create(tmp_path / "venv", with_pip=True)
     python = str(tmp_path / "venv" / "bin" / "python")
