@@ -102,8 +102,10 @@ class Solver:
     def tricks(self, position: Position) -> int:
         """The tricks the side to act takes of those left (the trick in progress included)
         with best play by both sides."""
-        team0 = self._value(position, 0, position.tricks_left)
-        return team0 if position.turn & 1 == 0 else position.tricks_left - team0
+        # Stepping from half the tricks (MTD(f)) measured a little cheaper than halving.
+        n = position.tricks_left
+        team0 = self._value(position, 0, n, guess=n // 2)
+        return team0 if position.turn & 1 == 0 else n - team0
 
     def card_values(self, position: Position) -> dict[int, int]:
         """For each legal card of the seat to act, the tricks its side takes (of those left,
