@@ -318,9 +318,12 @@ static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
     u64 mine = hands[leader];
     u64 left = hands[(leader + 1) & 3], right = hands[(leader + 3) & 3];
     u64 everyone = mine | left | right | hands[leader ^ 2];
-    int sure = 0;
+    int sure = 0, drawn = 0;
     *rel = 0;
-    for (int suit = 0; suit < 4; suit++) {
+    /* Spades first: once they have drawn every spade of the opponents, no top card of
+     * another suit can be ruffed. */
+    for (int i = 0; i < 4; i++) {
+        int suit = (i + SPADES) & 3;
         u64 mask = SUIT_MASK(suit);
         u64 own = mine & mask;
         if (!own) continue;
@@ -335,7 +338,8 @@ static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
         if (!top) continue;
         if (suit == SPADES) {
             if (!(broken || !(mine & NON_SPADES))) continue;
-        } else {
+            drawn = top >= count(left & SPADE_MASK) && top >= count(right & SPADE_MASK);
+        } else if (!drawn) {
             if ((left & SPADE_MASK) && count(left & mask) < top) top = count(left & mask);
             if ((right & SPADE_MASK) && count(right & mask) < top) top = count(right & mask);
         }
