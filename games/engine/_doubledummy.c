@@ -100,14 +100,16 @@ typedef struct {
     long long nodes;   /* searched, all searches together (for benchmarks) */
 } Table;
 
-/* Sizes measured on whole games (bench/analysis.py): these 2^21 entries are 48 MB; twice
- * as many found no fewer nodes, an eighth as many up to twice as many. The killers (8 KB)
- * stay in the fastest cache. */
+/* The deciding cards: 2^21 entries (48 MB), sized on whole games (bench/analysis.py) when
+ * they also held the bounds. The killers (8 KB) stay in the fastest cache. The bounds: 2^13
+ * buckets of 128 (48 MB). Every class with the same lengths, leader and holders of the top
+ * cards shares a bucket, and there are many, so buckets are wide: on full deals 16 ways
+ * searched 3.4 times the nodes of 128, and 256 were no faster (bench/doubledummy.py). */
 #define ENTRIES (1ULL << 21)
 #define KILLERS (1ULL << 10)
 #define PROBES 8
-#define BUCKETS (1ULL << 16)
-#define WAYS 16
+#define BUCKETS (1ULL << 13)
+#define WAYS 128
 
 static inline u64 slot_of_hash(u64 a, u64 b, uint32_t c) {
     u64 h = a * 0x9E3779B97F4A7C15ULL ^ (b + c) * 0xC2B2AE3D27D4EB4FULL;
