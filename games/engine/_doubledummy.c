@@ -89,12 +89,14 @@ typedef struct {
     u64 len, a, b, ma, mb;
     uint8_t lead; /* leader * 2 + broken, plus 8: 0 is an empty entry */
     int8_t low, high;
-    uint8_t cards; /* the cards left in each hand: a full bucket keeps the biggest */
 } Bound;
 
 typedef struct {
     PyObject_HEAD
     Bound *bounds;     /* BUCKETS * WAYS of them */
+    uint16_t *tags;    /* beside each bound: its key's check, 0 if empty */
+    uint8_t *cards;    /* beside each bound: the cards left in each hand (a full bucket
+                          keeps the biggest) */
     Entry *entries;    /* ENTRIES of them */
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
@@ -231,8 +233,9 @@ static u64 rel_of_mask(u64 ma, u64 mb, u64 all) {
 
 /* The bucket of a class: hashed by the lengths, the leader and the holder of each suit's
  * top card (relevant in a suit with any relevant card; the others are few enough to keep
- * each bucket short). */
-static inline Bound *bucket_of(const Table *t, u64 len, uint32_t lead, u64 a, u64 b) {
+ * each bucket short). Its place, and in *tag a check kept beside each entry (never 0) so
+ * that a search reads only the entries of its own key. */
+static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag) {
     u64 tops = 0;
     for (int suit = 0; suit < 4; suit++) {
         u64 field = (suit >> 1 ? b : a) >> (30 * (suit & 1));
@@ -242,16 +245,20 @@ static inline Bound *bucket_of(const Table *t, u64 len, uint32_t lead, u64 a, u6
     u64 h = (len ^ (u64)lead << 59 ^ tops << 50) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 31;
     h *= 0xC2B2AE3D27D4EB4FULL;
-    return &t->bounds[((h >> 40) & (BUCKETS - 1)) * WAYS];
+    *tag = (uint16_t)(h >> 8) | 1;
+    return ((h >> 40) & (BUCKETS - 1)) * WAYS;
 }
 
 /* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
  * relevant cards in *rel; -1 if none decides. */
 static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, int target,
                   u64 *rel) {
-    Bound *bucket = bucket_of(t, len, lead, a, b);
+    uint16_t tag;
+    u64 first = bucket_of(len, lead, a, b, &tag);
+    const uint16_t *tags = &t->tags[first];
     for (int i = 0; i < WAYS; i++) {
-        Bound *e = &bucket[i];
+        if (tags[i] != tag) continue;
+        const Bound *e = &t->bounds[first + i];
         if (e->lead != lead + 8 || e->len != len || ((a ^ e->a) & e->ma) || ((b ^ e->b) & e->mb))
             continue;
         if (e->low >= target || e->high < target) {
@@ -268,10 +275,15 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
                   int result) {
     u64 ma, mb;
     rel_mask(rel, all, &ma, &mb);
-    Bound *bucket = bucket_of(t, len, lead, a, b), *e = NULL;
+    uint16_t tag;
+    u64 first = bucket_of(len, lead, a, b, &tag);
+    uint16_t *tags = &t->tags[first];
+    uint8_t *cards = &t->cards[first];
+    Bound *e = NULL;
     a &= ma, b &= mb;
     for (int i = 0; i < WAYS; i++) {
-        Bound *x = &bucket[i];
+        if (tags[i] != tag) continue;
+        Bound *x = &t->bounds[first + i];
         if (x->lead == lead + 8 && x->len == len && x->a == a && x->b == b && x->ma == ma &&
             x->mb == mb) {
             e = x;
@@ -280,17 +292,16 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
     }
     if (!e) {
         /* A new class: an empty way, else the one with the fewest cards left. */
-        for (int i = 0; i < WAYS && !e; i++)
-            if (!bucket[i].lead) e = &bucket[i];
-        if (!e) {
-            int start = (int)((a ^ b ^ ma ^ (u64)target) % WAYS);
-            e = &bucket[start];
-            for (int i = 1; i < WAYS; i++) {
-                Bound *x = &bucket[(start + i) % WAYS];
-                if (x->cards < e->cards) e = x;
+        int way = (int)((a ^ b ^ ma ^ (u64)target) % WAYS);
+        for (int i = 0; i < WAYS; i++) {
+            if (!tags[i]) {
+                way = i;
+                break;
             }
+            if (cards[i] < cards[way]) way = i;
         }
-        e->cards = (uint8_t)(count(all) / 4);
+        tags[way] = tag, cards[way] = (uint8_t)(count(all) / 4);
+        e = &t->bounds[first + way];
         e->len = len, e->lead = (uint8_t)(lead + 8), e->a = a, e->b = b, e->ma = ma, e->mb = mb;
         e->low = 0, e->high = 13;
     }
@@ -678,9 +689,11 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     Table *self = (Table *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->bounds = calloc(BUCKETS * WAYS, sizeof(Bound));
+    self->tags = calloc(BUCKETS * WAYS, sizeof(uint16_t));
+    self->cards = calloc(BUCKETS * WAYS, sizeof(uint8_t));
     self->entries = calloc(ENTRIES, sizeof(Entry));
     self->killers = calloc(KILLERS, sizeof(uint64_t));
-    if (!self->bounds || !self->entries || !self->killers) {
+    if (!self->bounds || !self->tags || !self->cards || !self->entries || !self->killers) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -689,6 +702,8 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 
 static void Table_dealloc(Table *self) {
     free(self->bounds);
+    free(self->tags);
+    free(self->cards);
     free(self->entries);
     free(self->killers);
     Py_TYPE(self)->tp_free((PyObject *)self);
