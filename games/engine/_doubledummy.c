@@ -614,8 +614,6 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
     }
     boundary_key(s->hands, &ka, &kb);
     u64 len = lengths_key(s->hands);
-    int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel);
-    if (known >= 0) return known;
     u64 low_rel, high_rel, quick_rel;
     int low = sure_spades(s->hands, 0, &low_rel);
     int high = n - sure_spades(s->hands, 1, &high_rel);
@@ -634,6 +632,9 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         *rel = high_rel;
         return 0;
     }
+    /* The table after the bounds: they cost less than its cache misses. */
+    int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel);
+    if (known >= 0) return known;
     int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code, ref, rel);
     store(s->table, len, lead_code, ka, kb, ref, *rel, target, result);
     return result;
