@@ -6,17 +6,16 @@
  * Why C: the analysis of a game searches tens of millions of nodes; pure Python took about
  * 1,000 s a game where a player should wait at most 20 s.
  *
- * The memory is three hash tables. Bounds on team 0's tricks from a trick boundary are kept
+ * The memory is two hash tables. Bounds on team 0's tricks from a trick boundary are kept
  * by class (Ginsberg's partition search, as DDS does): every search also returns the cards
  * whose holders its answer depended on (the winners of tricks won by rank, the cards cashed
  * by a quick-trick bound, upward closed in each suit), and its bound holds for every
  * position with the same leader, spades broken or not, suit lengths in each hand and
- * holders of those cards, whichever small cards the hands hold. The card that decided at a
- * boundary is kept by exact position (keyed by the cards left, each suit packed by the
- * cards still out, the leader and whether spades are broken); inside a trick a small
- * direct-mapped table holds only the card that decided (small, because it is read at most
- * nodes: a cache miss costs more than a node). A full table overwrites: that only costs
- * time, never an answer. */
+ * holders of those cards, whichever small cards the hands hold. Each class also keeps the
+ * card that decided there last (by its rank among the cards left), tried first next time.
+ * Inside a trick a small direct-mapped table holds only the card that decided (small,
+ * because it is read at most nodes: a cache miss costs more than a node). A full table
+ * overwrites: that only costs time, never an answer. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -73,13 +72,6 @@ static inline u64 legal_mask(u64 hand, int led, int broken) {
     return hand;
 }
 
-typedef struct {
-    u64 a, b;    /* the cards left: suits 0-1 and 2-3, 30 bits a suit */
-    uint32_t c;  /* leader * 2 + broken */
-    int8_t move;  /* the card that decided, relative to the cards left */
-    int8_t depth; /* the cards left plus one; 0: an empty entry */
-} Entry;
-
 /* A bound that holds for every position of a class (partition search): same leader, same
  * spades broken, same length of each suit in each hand, and the same hands holding the top
  * cards of each suit that the search found relevant (the rest are small cards, which of
@@ -89,6 +81,7 @@ typedef struct {
     u64 len, a, b, ma, mb;
     uint8_t lead; /* leader * 2 + broken, plus 8: 0 is an empty entry */
     int8_t low, high;
+    int8_t move; /* the card that decided there last, relative to the cards left; -1 */
 } Bound;
 
 typedef struct {
@@ -97,19 +90,15 @@ typedef struct {
     uint16_t *tags;    /* beside each bound: its key's check, 0 if empty */
     uint8_t *cards;    /* beside each bound: the cards left in each hand (a full bucket
                           keeps the biggest) */
-    Entry *entries;    /* ENTRIES of them */
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
 } Table;
 
-/* The deciding cards: 2^21 entries (48 MB), sized on whole games (bench/analysis.py) when
- * they also held the bounds. The killers (8 KB) stay in the fastest cache. The bounds: 2^13
- * buckets of 128 (48 MB). Every class with the same lengths, leader and holders of the top
- * cards shares a bucket, and there are many, so buckets are wide: on full deals 16 ways
- * searched 3.4 times the nodes of 128, and 256 were no faster (bench/doubledummy.py). */
-#define ENTRIES (1ULL << 21)
+/* The killers (8 KB) stay in the fastest cache. The bounds: 2^13 buckets of 128 (48 MB).
+ * Every class with the same lengths, leader and holders of the top cards shares a bucket,
+ * and there are many, so buckets are wide: on full deals 16 ways searched 3.4 times the
+ * nodes of 128, and 256 were no faster (bench/doubledummy.py). */
 #define KILLERS (1ULL << 10)
-#define PROBES 8
 #define BUCKETS (1ULL << 13)
 #define WAYS 128
 
@@ -117,37 +106,6 @@ static inline u64 slot_of_hash(u64 a, u64 b, uint32_t c) {
     u64 h = a * 0x9E3779B97F4A7C15ULL ^ (b + c) * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     return h * 0x165667B19E3779F9ULL;
-}
-
-static inline u64 slot_of(u64 a, u64 b, uint32_t c) {
-    return (slot_of_hash(a, b, c) >> 20) & (ENTRIES - 1);
-}
-
-static Entry *find(const Table *t, u64 a, u64 b, uint32_t c) {
-    u64 slot = slot_of(a, b, c);
-    for (int i = 0; i < PROBES; i++) {
-        Entry *e = &t->entries[(slot + i) & (ENTRIES - 1)];
-        if (!e->depth) return NULL;
-        if (e->a == a && e->b == b && e->c == c) return e;
-    }
-    return NULL;
-}
-
-/* The entry of the key, made (and emptied) if there is none. `depth`: the cards left,
- * so that a full neighbourhood overwrites what was cheapest to find. */
-static Entry *claim(Table *t, u64 a, u64 b, uint32_t c, int depth) {
-    u64 slot = slot_of(a, b, c);
-    Entry *e = NULL, *shallowest = NULL;
-    for (int i = 0; i < PROBES; i++) {
-        e = &t->entries[(slot + i) & (ENTRIES - 1)];
-        if (!e->depth) break;
-        if (e->a == a && e->b == b && e->c == c) return e;
-        if (!shallowest || e->depth < shallowest->depth) shallowest = e;
-        e = shallowest;
-    }
-    e->a = a, e->b = b, e->c = c;
-    e->move = -1, e->depth = (int8_t)(depth + 1);
-    return e;
 }
 
 /* The bits of `bits` at the places where `rest` is set, packed low. */
@@ -252,7 +210,7 @@ static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag)
 /* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
  * relevant cards in *rel; -1 if none decides. */
 static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, int target,
-                  u64 *rel) {
+                  u64 *rel, int *move) {
     uint16_t tag;
     u64 first = bucket_of(len, lead, a, b, &tag);
     const uint16_t *tags = &t->tags[first];
@@ -265,6 +223,7 @@ static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all,
             *rel = rel_of_mask(e->ma, e->mb, all);
             return e->low >= target;
         }
+        if (*move < 0) *move = e->move;
     }
     return -1;
 }
@@ -272,7 +231,7 @@ static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all,
 /* Remember that with these relevant cards team 0 takes at least `target` (`result` 1) or
  * fewer (0). */
 static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 rel, int target,
-                  int result) {
+                  int result, int move) {
     u64 ma, mb;
     rel_mask(rel, all, &ma, &mb);
     uint16_t tag;
@@ -303,8 +262,9 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
         tags[way] = tag, cards[way] = (uint8_t)(count(all) / 4);
         e = &t->bounds[first + way];
         e->len = len, e->lead = (uint8_t)(lead + 8), e->a = a, e->b = b, e->ma = ma, e->mb = mb;
-        e->low = 0, e->high = 13;
+        e->low = 0, e->high = 13, e->move = -1;
     }
+    if (move >= 0) e->move = (int8_t)move;
     if (result) {
         if (target > e->low) e->low = (int8_t)target;
     } else if (target - 1 < e->high) {
@@ -484,6 +444,8 @@ typedef struct {
     Table *table;
     u64 hands[4];
     int trick[4];
+    int hint;    /* for the boundary about to be searched: the card remembered, or -1 */
+    int decided; /* after a boundary's search: the card that decided, or -1 */
 } Search;
 
 static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb,
@@ -521,9 +483,8 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
             killer = &s->table->killers[h & (KILLERS - 1)];
             check = h >> 8 << 8;
             if ((*killer & ~0xFFULL) == check) remembered = absolute((int)(*killer & 0xFF), ref);
-        } else {
-            Entry *memory = find(s->table, ka, kb, node);
-            if (memory && memory->move >= 0) remembered = absolute(memory->move, ref);
+        } else if (s->hint >= 0) {
+            remembered = absolute(s->hint, ref);
         }
     }
     if (remembered >= 0 && moves[0] != remembered) {
@@ -553,13 +514,8 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
         }
         s->hands[seat] = hand;
         if (result == maximizing) {
-            if (n > 1 && remembered != card) {
-                int code = relative(card, ref);
-                if (killer)
-                    *killer = check | (u64)code;
-                else
-                    claim(s->table, ka, kb, node, count(ref))->move = (int8_t)code;
-            }
+            if (killer && remembered != card) *killer = check | (u64)relative(card, ref);
+            if (!length) s->decided = n > 1 ? relative(card, ref) : -1;
             *rel = child_rel;
             return result;
         }
@@ -584,6 +540,7 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
         if ((group & all_rel) && (group & (group - 1))) all_rel |= group;
     }
     *rel = closed(all_rel, ref);
+    if (!length) s->decided = -1;
     return !maximizing;
 }
 
@@ -633,10 +590,12 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         return 0;
     }
     /* The table after the bounds: they cost less than its cache misses. */
-    int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel);
+    int hint = -1;
+    int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel, &hint);
     if (known >= 0) return known;
+    s->hint = hint;
     int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code, ref, rel);
-    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result);
+    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result, s->decided);
     return result;
 }
 
@@ -649,7 +608,7 @@ static PyObject *Table_ge(Table *self, PyObject *args) {
                           &trick, &broken, &target))
         return NULL;
     Py_ssize_t length = PyTuple_GET_SIZE(trick);
-    Search s = {.table = self, .hands = {h0, h1, h2, h3}};
+    Search s = {.table = self, .hands = {h0, h1, h2, h3}, .hint = -1, .decided = -1};
     u64 seen = 0;
     int valid = leader >= 0 && leader <= 3 && length <= 3;
     for (int seat = 0; valid && seat < 4; seat++) {
@@ -692,9 +651,8 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->bounds = calloc(BUCKETS * WAYS, sizeof(Bound));
     self->tags = calloc(BUCKETS * WAYS, sizeof(uint16_t));
     self->cards = calloc(BUCKETS * WAYS, sizeof(uint8_t));
-    self->entries = calloc(ENTRIES, sizeof(Entry));
     self->killers = calloc(KILLERS, sizeof(uint64_t));
-    if (!self->bounds || !self->tags || !self->cards || !self->entries || !self->killers) {
+    if (!self->bounds || !self->tags || !self->cards || !self->killers) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -705,7 +663,6 @@ static void Table_dealloc(Table *self) {
     free(self->bounds);
     free(self->tags);
     free(self->cards);
-    free(self->entries);
     free(self->killers);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
