@@ -53,7 +53,8 @@ lock: $(STAMP)
 #   createdb -h 127.0.0.1 -U postgres spades_bench
 #   make bench DATABASE_URL=postgres://postgres@127.0.0.1:5432/spades_bench \
 #              REDIS_URL=redis://127.0.0.1:6379/5
-# About 11 minutes on 2 cores: the arena's 100 games (expert against standard) take 7;
+# About 14 minutes on 2 cores: the arena's 100 games (expert against standard) take 7,
+# doubledummy.py 2 (ours against DDS, 100 positions);
 # load.py 2: 100 tables as browsers (--mix, 2 s between a table's actions), the bare echo
 # with the same traffic then the game (--compare), 30 s measured each.
 bench: $(STAMP)
@@ -64,6 +65,8 @@ bench: $(STAMP)
 	$(PY) bench/history.py
 	$(PY) bench/table_render.py
 	$(PY) bench/analysis.py
+	$(PY) bench/analysis.py --seed 2
+	$(PY) bench/doubledummy.py
 	$(PY) bench/ratings.py
 	$(PY) bench/arena.py --a expert --b standard
 	$(PY) manage.py migrate --noinput -v 0

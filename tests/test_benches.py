@@ -55,6 +55,16 @@ BENCHES = [
         ),
     ),
     Bench(
+        "doubledummy",
+        "--deals 2 --endings 20 --seed 1",
+        (
+            rf"^ours: 22 positions, {NUMBER} s CPU",
+            rf"^dds: 22 positions, {NUMBER} s CPU$",
+            rf"^ratio ours/dds: {NUMBER}",
+            r"^values equal: 22 of 22$",
+        ),
+    ),
+    Bench(
         "engine",
         "--games 50",
         (rf"^{NUMBER} hands/s$", rf"^{NUMBER} actions/s$", rf"^{NUMBER} bot mid-hand play-outs/s"),

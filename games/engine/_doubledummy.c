@@ -6,12 +6,16 @@
  * Why C: the analysis of a game searches tens of millions of nodes; pure Python took about
  * 1,000 s a game where a player should wait at most 20 s.
  *
- * The memory is two hash tables. At a trick boundary an entry holds bounds on team 0's
- * tricks from it, true whatever search found them (keyed by the cards left, each suit
- * packed by the cards still out, the leader and whether spades are broken), and the card
- * that decided there last. Inside a trick a small direct-mapped table holds only the card
- * that decided (small, because it is read at most nodes: a cache miss costs more than a
- * node). A full table overwrites: that only costs time, never an answer. */
+ * The memory is two hash tables. Bounds on team 0's tricks from a trick boundary are kept
+ * by class (Ginsberg's partition search, as DDS does): every search also returns the cards
+ * whose holders its answer depended on (the winners of tricks won by rank, the cards cashed
+ * by a quick-trick bound, upward closed in each suit), and its bound holds for every
+ * position with the same leader, spades broken or not, suit lengths in each hand and
+ * holders of those cards, whichever small cards the hands hold. Each class also keeps the
+ * card that decided there last (by its rank among the cards left), tried first next time.
+ * Inside a trick a small direct-mapped table holds only the card that decided (small,
+ * because it is read at most nodes: a cache miss costs more than a node). A full table
+ * overwrites: that only costs time, never an answer. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -68,62 +72,40 @@ static inline u64 legal_mask(u64 hand, int led, int broken) {
     return hand;
 }
 
+/* A bound that holds for every position of a class (partition search): same leader, same
+ * spades broken, same length of each suit in each hand, and the same hands holding the top
+ * cards of each suit that the search found relevant (the rest are small cards, which of
+ * them a hand holds changing nothing). `len`: four bits a hand and suit; (a, b): who holds
+ * which card, packed as by boundary_key; (ma, mb): the bits of (a, b) that must agree. */
 typedef struct {
-    u64 a, b;    /* the cards left: suits 0-1 and 2-3, 30 bits a suit */
-    uint32_t c;  /* leader * 2 + broken */
-    int8_t low, high, move;
-    int8_t depth; /* the cards left plus one; 0: an empty entry */
-} Entry;
+    u64 len, a, b, ma, mb;
+    uint8_t lead; /* leader * 2 + broken, plus 8: 0 is an empty entry */
+    int8_t low, high;
+    int8_t move; /* the card that decided there last, relative to the cards left; -1 */
+} Bound;
 
 typedef struct {
     PyObject_HEAD
-    Entry *entries;    /* ENTRIES of them */
+    Bound *bounds;     /* BUCKETS * WAYS of them */
+    uint16_t *tags;    /* beside each bound: its key's check, 0 if empty */
+    uint8_t *cards;    /* beside each bound: the cards left in each hand (a full bucket
+                          keeps the biggest) */
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
 } Table;
 
-/* Sizes measured on whole games (bench/analysis.py): these 2^21 entries are 48 MB; twice
- * as many found no fewer nodes, an eighth as many up to twice as many. The killers (8 KB)
- * stay in the fastest cache. */
-#define ENTRIES (1ULL << 21)
+/* The killers (8 KB) stay in the fastest cache. The bounds: 2^13 buckets of 128 (48 MB).
+ * Every class with the same lengths, leader and holders of the top cards shares a bucket,
+ * and there are many, so buckets are wide: on full deals 16 ways searched 3.4 times the
+ * nodes of 128, and 256 were no faster (bench/doubledummy.py). */
 #define KILLERS (1ULL << 10)
-#define PROBES 8
+#define BUCKETS (1ULL << 13)
+#define WAYS 128
 
 static inline u64 slot_of_hash(u64 a, u64 b, uint32_t c) {
     u64 h = a * 0x9E3779B97F4A7C15ULL ^ (b + c) * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     return h * 0x165667B19E3779F9ULL;
-}
-
-static inline u64 slot_of(u64 a, u64 b, uint32_t c) {
-    return (slot_of_hash(a, b, c) >> 20) & (ENTRIES - 1);
-}
-
-static Entry *find(const Table *t, u64 a, u64 b, uint32_t c) {
-    u64 slot = slot_of(a, b, c);
-    for (int i = 0; i < PROBES; i++) {
-        Entry *e = &t->entries[(slot + i) & (ENTRIES - 1)];
-        if (!e->depth) return NULL;
-        if (e->a == a && e->b == b && e->c == c) return e;
-    }
-    return NULL;
-}
-
-/* The entry of the key, made (and emptied) if there is none. `depth`: the cards left,
- * so that a full neighbourhood overwrites what was cheapest to find. */
-static Entry *claim(Table *t, u64 a, u64 b, uint32_t c, int depth) {
-    u64 slot = slot_of(a, b, c);
-    Entry *e = NULL, *shallowest = NULL;
-    for (int i = 0; i < PROBES; i++) {
-        e = &t->entries[(slot + i) & (ENTRIES - 1)];
-        if (!e->depth) break;
-        if (e->a == a && e->b == b && e->c == c) return e;
-        if (!shallowest || e->depth < shallowest->depth) shallowest = e;
-        e = shallowest;
-    }
-    e->a = a, e->b = b, e->c = c;
-    e->low = 0, e->high = 13, e->move = -1, e->depth = (int8_t)(depth + 1);
-    return e;
 }
 
 /* The bits of `bits` at the places where `rest` is set, packed low. */
@@ -155,11 +137,148 @@ static void boundary_key(const u64 *hands, u64 *a, u64 *b) {
     *a = key[0], *b = key[1];
 }
 
+#ifdef __BMI2__
+static inline u64 unpack(u64 packed, u64 rest) { return _pdep_u64(packed, rest); }
+#else
+static inline u64 unpack(u64 packed, u64 rest) {
+    u64 bits = 0;
+    for (; rest; rest &= rest - 1, packed >>= 1)
+        if (packed & 1) bits |= rest & -rest;
+    return bits;
+}
+#endif
+
+/* Each hand's length in each suit, four bits apiece. */
+static inline u64 lengths_key(const u64 *hands) {
+    u64 key = 0;
+    for (int seat = 0; seat < 4; seat++)
+        for (int suit = 0; suit < 4; suit++)
+            key |= (u64)count(hands[seat] & SUIT_MASK(suit)) << (16 * seat + 4 * suit);
+    return key;
+}
+
+/* The relevant cards `rel` made upward closed among `ref`: in each suit where some card
+ * is relevant, every card of `ref` above the lowest of them is too. */
+static inline u64 closed(u64 rel, u64 ref) {
+    u64 out = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 mine = rel & SUIT_MASK(suit);
+        if (mine) out |= ref & SUIT_MASK(suit) & ~((mine & -mine) - 1);
+    }
+    return out;
+}
+
+/* The bits of a boundary key (boundary_key's layout) that hold the relevant cards `rel`
+ * of the cards left `all`, and back. */
+static void rel_mask(u64 rel, u64 all, u64 *ma, u64 *mb) {
+    u64 key[2] = {0, 0};
+    for (int suit = 0; suit < 4; suit++) {
+        int shift = 13 * suit;
+        u64 m = pack(rel >> shift, all >> shift & 0x1FFF);
+        key[suit >> 1] |= (m << 4 | m << 17) << (30 * (suit & 1));
+    }
+    *ma = key[0], *mb = key[1];
+}
+
+static u64 rel_of_mask(u64 ma, u64 mb, u64 all) {
+    u64 rel = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 m = ((suit >> 1 ? mb : ma) >> (30 * (suit & 1)) >> 4) & 0x1FFF;
+        rel |= unpack(m, all >> (13 * suit) & 0x1FFF) << (13 * suit);
+    }
+    return rel;
+}
+
+/* The bucket of a class: hashed by the lengths, the leader and the holder of each suit's
+ * top card (relevant in a suit with any relevant card; the others are few enough to keep
+ * each bucket short). Its place, and in *tag a check kept beside each entry (never 0) so
+ * that a search reads only the entries of its own key. */
+static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag) {
+    u64 tops = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 field = (suit >> 1 ? b : a) >> (30 * (suit & 1));
+        int c = (int)(field & 15);
+        if (c) tops |= ((field >> (3 + c) & 1) | (field >> (16 + c) & 1) << 1) << (2 * suit);
+    }
+    u64 h = (len ^ (u64)lead << 59 ^ tops << 50) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 31;
+    h *= 0xC2B2AE3D27D4EB4FULL;
+    *tag = (uint16_t)(h >> 8) | 1;
+    return ((h >> 40) & (BUCKETS - 1)) * WAYS;
+}
+
+/* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
+ * relevant cards in *rel; -1 if none decides. */
+static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, int target,
+                  u64 *rel, int *move) {
+    uint16_t tag;
+    u64 first = bucket_of(len, lead, a, b, &tag);
+    const uint16_t *tags = &t->tags[first];
+    for (int i = 0; i < WAYS; i++) {
+        if (tags[i] != tag) continue;
+        const Bound *e = &t->bounds[first + i];
+        if (e->lead != lead + 8 || e->len != len || ((a ^ e->a) & e->ma) || ((b ^ e->b) & e->mb))
+            continue;
+        if (e->low >= target || e->high < target) {
+            *rel = rel_of_mask(e->ma, e->mb, all);
+            return e->low >= target;
+        }
+        if (*move < 0) *move = e->move;
+    }
+    return -1;
+}
+
+/* Remember that with these relevant cards team 0 takes at least `target` (`result` 1) or
+ * fewer (0). */
+static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 rel, int target,
+                  int result, int move) {
+    u64 ma, mb;
+    rel_mask(rel, all, &ma, &mb);
+    uint16_t tag;
+    u64 first = bucket_of(len, lead, a, b, &tag);
+    uint16_t *tags = &t->tags[first];
+    uint8_t *cards = &t->cards[first];
+    Bound *e = NULL;
+    a &= ma, b &= mb;
+    for (int i = 0; i < WAYS; i++) {
+        if (tags[i] != tag) continue;
+        Bound *x = &t->bounds[first + i];
+        if (x->lead == lead + 8 && x->len == len && x->a == a && x->b == b && x->ma == ma &&
+            x->mb == mb) {
+            e = x;
+            break;
+        }
+    }
+    if (!e) {
+        /* A new class: an empty way, else the one with the fewest cards left. */
+        int way = (int)((a ^ b ^ ma ^ (u64)target) % WAYS);
+        for (int i = 0; i < WAYS; i++) {
+            if (!tags[i]) {
+                way = i;
+                break;
+            }
+            if (cards[i] < cards[way]) way = i;
+        }
+        tags[way] = tag, cards[way] = (uint8_t)(count(all) / 4);
+        e = &t->bounds[first + way];
+        e->len = len, e->lead = (uint8_t)(lead + 8), e->a = a, e->b = b, e->ma = ma, e->mb = mb;
+        e->low = 0, e->high = 13, e->move = -1;
+    }
+    if (move >= 0) e->move = (int8_t)move;
+    if (result) {
+        if (target > e->low) e->low = (int8_t)target;
+    } else if (target - 1 < e->high) {
+        e->high = (int8_t)(target - 1);
+    }
+}
+
 /* Tricks the team takes whatever happens: each spade of one of its hands that ranks
  * above every spade of the other team wins the trick it is played to (for the team). */
-static int sure_spades(const u64 *hands, int team) {
+static int sure_spades(const u64 *hands, int team, u64 *rel) {
     u64 theirs = (hands[team ^ 1] | hands[team ^ 3]) & SPADE_MASK;
     u64 over = theirs ? ~((2ULL << top_card(theirs)) - 1) : ~0ULL;
+    /* Those spades (the top ones) count; with no spade against them, only lengths do. */
+    *rel = theirs ? (hands[team] | hands[team ^ 2]) & SPADE_MASK & over : 0;
     int one = count(hands[team] & SPADE_MASK & over);
     int other = count(hands[team ^ 2] & SPADE_MASK & over);
     return one > other ? one : other;
@@ -168,12 +287,16 @@ static int sure_spades(const u64 *hands, int team) {
 /* Tricks the leader can cash at once from the top of its own hand. A top card of a plain
  * suit counts while each opponent either still follows to it or holds no spade to ruff
  * it; top spades count if they may be led. */
-static int quick_tricks(const u64 *hands, int leader, int broken) {
+static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
     u64 mine = hands[leader];
     u64 left = hands[(leader + 1) & 3], right = hands[(leader + 3) & 3];
     u64 everyone = mine | left | right | hands[leader ^ 2];
-    int sure = 0;
-    for (int suit = 0; suit < 4; suit++) {
+    int sure = 0, drawn = 0;
+    *rel = 0;
+    /* Spades first: once they have drawn every spade of the opponents, no top card of
+     * another suit can be ruffed. */
+    for (int i = 0; i < 4; i++) {
+        int suit = (i + SPADES) & 3;
         u64 mask = SUIT_MASK(suit);
         u64 own = mine & mask;
         if (!own) continue;
@@ -187,11 +310,19 @@ static int quick_tricks(const u64 *hands, int leader, int broken) {
         }
         if (!top) continue;
         if (suit == SPADES) {
-            if (broken || !(mine & NON_SPADES)) sure += top;
-        } else {
+            if (!(broken || !(mine & NON_SPADES))) continue;
+            drawn = top >= count(left & SPADE_MASK) && top >= count(right & SPADE_MASK);
+        } else if (!drawn) {
             if ((left & SPADE_MASK) && count(left & mask) < top) top = count(left & mask);
             if ((right & SPADE_MASK) && count(right & mask) < top) top = count(right & mask);
-            sure += top;
+        }
+        sure += top;
+        /* The top cards cashed are the relevant ones. */
+        rest = everyone & mask;
+        for (int k = 0; k < top; k++) {
+            int card = top_card(rest);
+            *rel |= 1ULL << card;
+            rest ^= 1ULL << card;
         }
     }
     return sure;
@@ -199,8 +330,8 @@ static int quick_tricks(const u64 *hands, int leader, int broken) {
 
 /* Tricks the leader's side can cash at once: the leader's own top cards, or its
  * partner's once a low card led to the partner's top card puts the partner on lead. */
-static int side_quick_tricks(const u64 *hands, int leader, int broken) {
-    int sure = quick_tricks(hands, leader, broken);
+static int side_quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
+    int sure = quick_tricks(hands, leader, broken, rel);
     int partner = leader ^ 2;
     u64 theirs = hands[partner];
     if (!theirs) return sure;
@@ -216,8 +347,11 @@ static int side_quick_tricks(const u64 *hands, int leader, int broken) {
         if (suit != SPADES && ((!(left & mask) && (left & SPADE_MASK)) ||
                                (!(right & mask) && (right & SPADE_MASK))))
             continue;
-        int partners = quick_tricks(hands, partner, broken);
-        return partners > sure ? partners : sure;
+        u64 theirs_rel;
+        int partners = quick_tricks(hands, partner, broken, &theirs_rel);
+        if (partners <= sure) return sure;
+        *rel = theirs_rel | 1ULL << top_card(rest);
+        return partners;
     }
     return sure;
 }
@@ -254,6 +388,15 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
         }
         int m = 0;
         out[m++] = cards[first];
+        if (length && !(hand & SUIT_MASK(led))) {
+            /* Discarding: the lowest ranks first, trumps last (measured: a few percent
+             * fewer nodes than by suit). */
+            for (int level = 0; level < 26; level++)
+                for (int i = 0; i < n; i++)
+                    if (i != first && (cards[i] >= FIRST_SPADE) * 13 + cards[i] % 13 == level)
+                        out[m++] = cards[i];
+            return n;
+        }
         for (int i = 0; i < n; i++)
             if (i != first) out[m++] = cards[i];
         return n;
@@ -301,14 +444,29 @@ typedef struct {
     Table *table;
     u64 hands[4];
     int trick[4];
+    int hint;    /* for the boundary about to be searched: the card remembered, or -1 */
+    int decided; /* after a boundary's search: the card that decided, or -1 */
 } Search;
 
-static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb);
+static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb,
+              u64 *rel);
+
+/* The winning card of a complete trick as a bit if it won by its rank (it beat a card of
+ * its own suit), else 0: then which small cards the others played did not matter. */
+static inline u64 rank_win(const int *cards) {
+    int top, best = winning(cards, 4, &top);
+    int suit = cards[best] / 13;
+    for (int i = 0; i < 4; i++)
+        if (i != best && cards[i] / 13 == suit) return 1ULL << cards[best];
+    return 0;
+}
 
 /* The node of the seat to play: team 0's side wants some card to reach the target, the
- * other side some card to keep team 0 from it. `ref`: the cards at the trick's start. */
+ * other side some card to keep team 0 from it. `ref`: the cards at the trick's start.
+ * *rel: the cards whose holders the answer depends on (partition search): the deciding
+ * card's when one decides, all cards' when none does. */
 static int search_moves(Search *s, int leader, int length, int broken, int target, u64 ka,
-                        u64 kb, uint32_t node, u64 ref) {
+                        u64 kb, uint32_t node, u64 ref, u64 *rel) {
     int seat = (leader + length) & 3;
     u64 hand = s->hands[seat];
     int maximizing = (seat & 1) == 0;
@@ -316,7 +474,7 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
     int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand, moves);
     s->table->nodes++;
     /* The card that settled this node before (in another search) likely will again:
-     * kept with the boundary's bounds, or inside a trick in the small killers table. */
+     * kept with the boundary's entry, or inside a trick in the small killers table. */
     int remembered = -1;
     u64 *killer = NULL, check = 0;
     if (n > 1) {
@@ -325,9 +483,8 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
             killer = &s->table->killers[h & (KILLERS - 1)];
             check = h >> 8 << 8;
             if ((*killer & ~0xFFULL) == check) remembered = absolute((int)(*killer & 0xFF), ref);
-        } else {
-            Entry *memory = find(s->table, ka, kb, node);
-            if (memory && memory->move >= 0) remembered = absolute(memory->move, ref);
+        } else if (s->hint >= 0) {
+            remembered = absolute(s->hint, ref);
         }
     }
     if (remembered >= 0 && moves[0] != remembered) {
@@ -338,40 +495,63 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
                 break;
             }
     }
+    u64 all_rel = 0;
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         int result;
+        u64 child_rel;
         s->hands[seat] = hand & ~(1ULL << card);
         int now_broken = broken || card >= FIRST_SPADE;
         s->trick[length] = card;
         if (length == 3) {
-            int w = winner(s->trick, leader), done[3] = {s->trick[0], s->trick[1], s->trick[2]};
-            result = ge(s, w, 0, now_broken, target - 1 + (w & 1), 0, 0);
+            int w = winner(s->trick, leader), done[4] = {s->trick[0], s->trick[1], s->trick[2], card};
+            result = ge(s, w, 0, now_broken, target - 1 + (w & 1), 0, 0, &child_rel);
+            child_rel = closed(child_rel | rank_win(done), ref);
             /* The tricks searched after this one wrote over its cards. */
             for (int j = 0; j < 3; j++) s->trick[j] = done[j];
         } else {
-            result = ge(s, leader, length + 1, now_broken, target, ka, kb);
+            result = ge(s, leader, length + 1, now_broken, target, ka, kb, &child_rel);
         }
         s->hands[seat] = hand;
         if (result == maximizing) {
-            if (n > 1 && remembered != card) {
-                int code = relative(card, ref);
-                if (killer)
-                    *killer = check | (u64)code;
-                else
-                    claim(s->table, ka, kb, node, count(ref))->move = (int8_t)code;
-            }
+            if (killer && remembered != card) *killer = check | (u64)relative(card, ref);
+            if (!length) s->decided = n > 1 ? relative(card, ref) : -1;
+            *rel = child_rel;
             return result;
         }
+        all_rel |= child_rel;
     }
+    /* Every card tried: a group of cards that play alike (only one of them searched) is
+     * relevant whole if any of it is, so that a position of the class holds it whole. */
+    int led = length ? s->trick[0] / 13 : -1;
+    u64 legal = legal_mask(hand, led, broken);
+    u64 separators = ref & ~hand;
+    while (legal) {
+        int card = ctz(legal);
+        u64 group = 1ULL << card;
+        legal &= legal - 1;
+        while (legal) {
+            int next = ctz(legal);
+            if (next / 13 != card / 13 || (above(card) & below(next) & separators)) break;
+            group |= 1ULL << next;
+            card = next;
+            legal &= legal - 1;
+        }
+        if ((group & all_rel) && (group & (group - 1))) all_rel |= group;
+    }
+    *rel = closed(all_rel, ref);
+    if (!length) s->decided = -1;
     return !maximizing;
 }
 
 /* Can team 0 take at least `target` of the tricks left? Inside a trick, (ka, kb) is the
- * key of the boundary it started from. */
-static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb) {
+ * key of the boundary it started from. *rel: the cards whose holders the answer depends
+ * on, upward closed in each suit; lengths, leader and spades broken always count. */
+static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb,
+              u64 *rel) {
     int seat = (leader + length) & 3;
     int n = count(s->hands[seat]);
+    *rel = 0;
     if (target <= 0) return 1;
     if (target > n) return 0;
     uint32_t lead_code = (uint32_t)(leader * 2 + broken);
@@ -381,38 +561,41 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         uint32_t node = lead_code | (uint32_t)length << 3;
         for (int i = 0; i < length; i++)
             node |= (uint32_t)relative(s->trick[i], ref) << (5 + 6 * i);
-        return search_moves(s, leader, length, broken, target, ka, kb, node, ref);
+        return search_moves(s, leader, length, broken, target, ka, kb, node, ref, rel);
     }
     if (n == 1) {
         int last[4];
         for (int i = 0; i < 4; i++) last[i] = top_card(s->hands[(leader + i) & 3]);
+        *rel = closed(rank_win(last), ref);
         return (winner(last, leader) & 1) == 0;
     }
     boundary_key(s->hands, &ka, &kb);
-    Entry *e = find(s->table, ka, kb, lead_code);
-    int low, high;
-    if (e) {
-        low = e->low, high = e->high;
-    } else {
-        low = sure_spades(s->hands, 0);
-        high = n - sure_spades(s->hands, 1);
-        int sure = side_quick_tricks(s->hands, leader, broken);
-        if (leader & 1) {
-            if (n - sure < high) high = n - sure;
-        } else if (sure > low) {
-            low = sure;
-        }
+    u64 len = lengths_key(s->hands);
+    u64 low_rel, high_rel, quick_rel;
+    int low = sure_spades(s->hands, 0, &low_rel);
+    int high = n - sure_spades(s->hands, 1, &high_rel);
+    int sure = side_quick_tricks(s->hands, leader, broken, &quick_rel);
+    if (leader & 1) {
+        if (n - sure < high) high = n - sure, high_rel = quick_rel;
+    } else if (sure > low) {
+        low = sure, low_rel = quick_rel;
     }
     /* Decided by the bounds: not stored when they cost less to compute than to keep. */
-    if (low >= target || high < target) return low >= target;
-    int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code, ref);
-    if (result)
-        low = target;
-    else
-        high = target - 1;
-    /* (The search may have replaced the entry found.) */
-    e = claim(s->table, ka, kb, lead_code, 4 * n);
-    e->low = (int8_t)low, e->high = (int8_t)high;
+    if (low >= target) {
+        *rel = low_rel;
+        return 1;
+    }
+    if (high < target) {
+        *rel = high_rel;
+        return 0;
+    }
+    /* The table after the bounds: they cost less than its cache misses. */
+    int hint = -1;
+    int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel, &hint);
+    if (known >= 0) return known;
+    s->hint = hint;
+    int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code, ref, rel);
+    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result, s->decided);
     return result;
 }
 
@@ -425,7 +608,7 @@ static PyObject *Table_ge(Table *self, PyObject *args) {
                           &trick, &broken, &target))
         return NULL;
     Py_ssize_t length = PyTuple_GET_SIZE(trick);
-    Search s = {.table = self, .hands = {h0, h1, h2, h3}};
+    Search s = {.table = self, .hands = {h0, h1, h2, h3}, .hint = -1, .decided = -1};
     u64 seen = 0;
     int valid = leader >= 0 && leader <= 3 && length <= 3;
     for (int seat = 0; valid && seat < 4; seat++) {
@@ -454,7 +637,8 @@ static PyObject *Table_ge(Table *self, PyObject *args) {
         for (Py_ssize_t i = 0; i < length; i++) start[(leader + i) & 3] |= 1ULL << s.trick[i];
         boundary_key(start, &ka, &kb);
     }
-    return PyBool_FromLong(ge(&s, leader, (int)length, broken, target, ka, kb));
+    u64 rel;
+    return PyBool_FromLong(ge(&s, leader, (int)length, broken, target, ka, kb, &rel));
 }
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
@@ -464,9 +648,11 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     Table *self = (Table *)type->tp_alloc(type, 0);
     if (!self) return NULL;
-    self->entries = calloc(ENTRIES, sizeof(Entry));
+    self->bounds = calloc(BUCKETS * WAYS, sizeof(Bound));
+    self->tags = calloc(BUCKETS * WAYS, sizeof(uint16_t));
+    self->cards = calloc(BUCKETS * WAYS, sizeof(uint8_t));
     self->killers = calloc(KILLERS, sizeof(uint64_t));
-    if (!self->entries || !self->killers) {
+    if (!self->bounds || !self->tags || !self->cards || !self->killers) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -474,7 +660,9 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 }
 
 static void Table_dealloc(Table *self) {
-    free(self->entries);
+    free(self->bounds);
+    free(self->tags);
+    free(self->cards);
     free(self->killers);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
