@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import redis
 from django.conf import settings
 
 from config.celery import app as celery_app
@@ -105,9 +106,20 @@ def django_db_setup(django_db_setup, django_db_blocker):
             )
 
 
+def forget_queued_tasks() -> None:
+    """Empties the queues, and the tasks an earlier worker took and never acknowledged
+    (killed, or stopped mid-task; a test's or an earlier run's). Kombu would put those back
+    in the queue after the visibility timeout, into a later test (ids start again with
+    each test database), where a stale task can keep the one-task worker busy: in CI a
+    browser test once waited 30 s for a bot that never bid."""
+    celery_app.control.purge()
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    client.delete("unacked", "unacked_index", "unacked_mutex")
+
+
 @pytest.fixture
 def celery_worker(transactional_db, tmp_path):
-    celery_app.control.purge()
+    forget_queued_tasks()
     worker = Worker(tmp_path)
     worker.start()
     yield worker
