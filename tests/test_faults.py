@@ -168,7 +168,7 @@ def inflict(fault: str, site, redis_server, players) -> tuple[float, set[str], s
         wait_for(lambda: site.pid("celery worker") != pid, 30, "the worker restarted")
         return 0.0, {"bot"}, "SIGKILL; supervisor restarts it"
     if fault == "redis restarted":
-        hold_analysis(site, redis_server)
+        hold_analysis(redis_server)
         began = time.monotonic()
         redis_server.kill()
         time.sleep(REDIS_DOWN_FOR)
@@ -192,12 +192,11 @@ def inflict(fault: str, site, redis_server, players) -> tuple[float, set[str], s
     raise ValueError(fault)
 
 
-def hold_analysis(site, redis_server) -> None:
+def hold_analysis(redis_server) -> None:
     """The analysis worker holds an unacknowledged task through the Redis restart, as while
     it analyses a game (a worker with none survived even before issue #27): one due in an
     hour, that would find no analysis 0 if it ran. The worker holds tasks due while Redis
-    is away, as a bot move's countdown: each runs, then is acknowledged on the connection
-    that was lost (that also ended the worker)."""
+    is away, as a bot move's countdown: each runs, and is acknowledged, after the loss."""
     with Connection(celery_url(redis_server.url)) as connection:
         task = analyse_game.apply_async((0,), countdown=3600, connection=connection)
         for due in (1.0, 2.0, 3.0, 4.0):
