@@ -3,6 +3,7 @@
 import hashlib
 import secrets
 
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from accounts.models import ApiToken, User
@@ -42,3 +43,15 @@ def bearer_token(authorization: str) -> str | None:
     """The token of an `Authorization: Bearer <token>` header value."""
     scheme, _, token = authorization.partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+async def socket_user(scope: dict, query: dict) -> User | None:
+    """Who opened a WebSocket: a token (the Authorization header, or `?token=` for clients
+    that cannot set headers), else the session's person, else None."""
+    headers = dict(scope.get("headers", []))
+    token = bearer_token(headers.get(b"authorization", b"").decode("latin-1"))
+    token = token or query.get("token", [None])[0]
+    if token:
+        return await database_sync_to_async(user_for_token)(token)
+    user = scope.get("user")
+    return user if user is not None and user.is_authenticated else None

@@ -4,6 +4,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
 from games.consumers import GameConsumer
+from social.consumers import PersonConsumer
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):
@@ -15,5 +16,6 @@ class NoSuchSocket(AsyncWebsocketConsumer):
 
 websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/me/", PersonConsumer.as_asgi()),
     re_path(r"", NoSuchSocket.as_asgi()),
 ]

@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "social",
     "ranked",
     "leagues",
     "analysis",

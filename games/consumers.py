@@ -18,7 +18,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from accounts.tokens import bearer_token, user_for_token
+from accounts.tokens import socket_user
 from core.errors import Forbidden, Invalid, Refused, refusal_from
 from games import frames, inputs, services
 from games.events import game_group
@@ -50,7 +50,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(code=4000 + error.status)
 
     async def _open(self, query: dict) -> None:
-        self.user = await self._authenticate(query)
+        self.user = await socket_user(self.scope, query)
         snapshot = await database_sync_to_async(self._snapshot)()
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
         await self.accept()
@@ -145,15 +145,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         else:
             html = render_to_string("partials/toast.html", {"message": error.message})
             await self.send(text_data=html)
-
-    async def _authenticate(self, query: dict):
-        headers = dict(self.scope.get("headers", []))
-        token = bearer_token(headers.get(b"authorization", b"").decode("latin-1"))
-        token = token or query.get("token", [None])[0]
-        if token:
-            return await database_sync_to_async(user_for_token)(token)
-        user = self.scope.get("user")
-        return user if user is not None and user.is_authenticated else None
 
     def _snapshot(self) -> dict:
         user_id = self.user.pk if self.user else None

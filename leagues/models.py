@@ -454,22 +454,3 @@ class Pairing(models.Model):
     @property
     def decided(self) -> bool:
         return self.status in self.DECIDED
-
-
-class Notification(models.Model):
-    """A line on a person's clubs page and tournament pages: a game is ready, a decision."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_notifications"
-    )
-    text = models.CharField(max_length=200)
-    url = models.CharField(max_length=300, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    read_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["user", "read_at"])]
-
-    def __str__(self) -> str:
-        return f"To {self.user}: {self.text}"

@@ -17,13 +17,13 @@ from leagues.models import (
     FixturePresence,
     JoinRequest,
     Membership,
-    Notification,
     Pairing,
     Round,
     Season,
     Team,
     Tournament,
 )
+from social.models import Notification
 
 # URLs
 

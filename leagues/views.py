@@ -28,10 +28,10 @@ from leagues.forms import (
 from leagues.models import Club, Fixture, Membership, Season, Tournament
 from leagues.services import (
     clubs as club_services,
-    notifications as notification_services,
     seasons as season_services,
     tournaments as tournament_services,
 )
+from social import services as social_services
 
 
 def _act(request: HttpRequest, call: Callable, *, back: str, done: str = "") -> HttpResponse:
@@ -109,7 +109,7 @@ def clubs(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def notifications_read(request: HttpRequest) -> HttpResponse:
-    notification_services.notifications_mark_read(user=request.user)
+    social_services.notifications_mark_read(user=request.user)
     back = request.POST.get("next", "")
     return redirect(back if back.startswith("/") and not back.startswith("//") else "/clubs/")
 

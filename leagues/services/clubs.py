@@ -10,7 +10,7 @@ from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues import selectors
 from leagues.models import Club, JoinRequest, Membership
-from leagues.services.notifications import notify
+from social.services import notify
 
 
 def check_club_admin(club: Club, user: User) -> Membership:

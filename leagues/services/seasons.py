@@ -15,7 +15,7 @@ from leagues import pairing, selectors
 from leagues.models import Club, Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services.clubs import check_club_admin
 from leagues.services.matches import check_rules, finish_if_done
-from leagues.services.notifications import notify
+from social.services import notify
 
 ROUND_DAYS_RANGE = (1, 60)
 # How far ahead a season may start or a deadline may be moved. Dates beyond it are

@@ -14,8 +14,8 @@ from games.models import Game
 from leagues import pairing, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services.matches import finish_if_done
-from leagues.services.notifications import notify
 from ranked import ratings as ranked_ratings, selectors as ranked_selectors
+from social.services import notify
 
 
 def is_director(user: User) -> bool:

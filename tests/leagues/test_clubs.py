@@ -5,8 +5,10 @@ import re
 import pytest
 
 from core.errors import Conflict, Forbidden
-from leagues.models import Club, JoinRequest, Membership, Notification
-from leagues.services import clubs, notifications
+from leagues.models import Club, JoinRequest, Membership
+from leagues.services import clubs
+from social import services as social_services
+from social.models import Notification
 from tests.factories import UserFactory
 from tests.leagues.factories import club_with
 
@@ -187,7 +189,7 @@ def test_only_the_owner_appoints_admins():
 def test_the_clubs_page_lists_my_clubs_public_clubs_and_my_notifications(client, user):
     mine, _ = club_with(owner=user, members=2)
     other, _ = club_with()
-    notifications.notify([user], "Your game is ready", "/games/1/")
+    social_services.notify([user], "Your game is ready", "/games/1/")
     client.force_login(user)
     page = client.get("/clubs/").content.decode()
     assert mine.name in page and other.name in page and "Your game is ready" in page

@@ -14,11 +14,11 @@ from leagues.models import (
     FixtureDecision,
     FixturePresence,
     Membership,
-    Notification,
     Season,
     Team,
 )
 from leagues.services import results, seasons
+from social.models import Notification
 from tests.factories import UserFactory
 from tests.games.finished import play_out
 from tests.leagues.factories import (

@@ -10,10 +10,11 @@ from core.errors import Conflict, Forbidden, Invalid
 from games import services as games
 from games.models import Game
 from leagues import selectors
-from leagues.models import Entrant, Notification, Pairing, Round, Tournament
+from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services import tournaments
 from ranked import ratings as ranked_ratings
 from ranked.models import Rating
+from social.models import Notification
 from tests.factories import UserFactory
 from tests.games.finished import play_out
 from tests.leagues.factories import (
