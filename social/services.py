@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import services as game_services
+from games import inputs, services as game_services
 from games.models import Game
 from social import events, selectors
 from social.models import (
@@ -27,12 +27,22 @@ SEAT_NAMES = ("South", "West", "North", "East")  # the table page's names of pos
 MAX_OPEN_INVITATIONS = 10  # from one person at once: invitations are not for spamming
 
 
-def person(username: str) -> User:
+def person(username: object) -> User:
     """A person (not a bot) by username, or NotFound."""
+    username = inputs.text(username, "username")[:150]
     found = User.objects.filter(username=username, bot_level="", is_active=True).first()
     if found is None:
         raise NotFound(f"There is nobody called {username!r}")
     return found
+
+
+REQUEST_ANSWERS = ("accept", "decline", "cancel")
+INVITATION_ANSWERS = ("accept", "decline")
+
+
+def check_answer(answer: str, answers: tuple[str, ...]) -> None:
+    if answer not in answers:
+        raise NotFound(f"There is nothing here: the answer is {' or '.join(answers)}")
 
 
 # Notifications
