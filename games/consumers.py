@@ -22,8 +22,7 @@ from accounts.tokens import socket_user
 from core.errors import Forbidden, Invalid, Refused, refusal_from
 from games import frames, inputs, services
 from games.events import game_group
-from games.selectors import access_game, game_snapshot, viewer_seat
-from social.selectors import muted_names
+from games.selectors import access_game, game_snapshot, muted_names, viewer_seat
 
 MAX_FRAME = 4096
 ACTION_TYPES = ("bid", "look", "play")

@@ -15,7 +15,6 @@ from games import archive as archives, frames, inputs, presenters, selectors, se
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import ChatMessage, Game
-from social.selectors import muted_names
 
 
 @require_GET
@@ -73,13 +72,12 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     snapshot = selectors.game_snapshot(game)
     payload = selectors.game_payload(snapshot, selectors.viewer_seat(snapshot, user_id))
     invite = request.GET.get("invite") if game.private else None
-    muted = muted_names(user_id)  # chat from people the viewer blocks is not shown
     context = {
         "game": payload,
         "table": frames.table_html(
             payload, invite=invite, logged_in=request.user.is_authenticated, oob=False
         ),
-        "chat": [line for line in selectors.chat_history(game) if line["user"] not in muted],
+        "chat": selectors.chat_history(game, viewer_id=user_id),
         "chat_max_length": ChatMessage.MAX_LENGTH,
         "invite_url": request.build_absolute_uri(selectors.game_url(game))
         if game.private

@@ -23,7 +23,6 @@ from social.models import (
     Preference,
 )
 
-SEAT_NAMES = ("South", "West", "North", "East")  # the table page's names of positions 0-3
 MAX_OPEN_INVITATIONS = 10  # from one person at once: invitations are not for spamming
 
 
@@ -219,7 +218,7 @@ def check_invitation(*, user: User, other: User, game: Game, position: int) -> N
         raise Conflict(f"{other.username} already sits at this table")
     seat = game.seats.filter(position=position).first()
     if seat is None or seat.taken:
-        raise Conflict(f"The {SEAT_NAMES[position]} seat is not free")
+        raise Conflict(f"Seat {position} is not free")
     if len(selectors.live_invitations(sender=user)) >= MAX_OPEN_INVITATIONS:
         raise Conflict(f"You have {MAX_OPEN_INVITATIONS} open invitations: wait for answers")
 
@@ -243,9 +242,11 @@ def invitation_send(*, user: User, other: User, game_id: int, position: int) -> 
         status=Invitation.Status.OPEN,
         defaults={"expires_at": expires_at},
     )
+    inviter = game.seats.filter(user=user).values_list("position", flat=True).first()
+    role = "as their partner" if inviter is not None and (position - inviter) % 4 == 2 else ""
     notify(
         [other],
-        f"{user.username} invites you to the {SEAT_NAMES[position]} seat at table {game.pk}",
+        f"{user.username} invites you to table {game.pk}" + (f", {role}" if role else ""),
         "/notifications/",
         invitation=invitation,
     )
