@@ -57,7 +57,7 @@ class Presence:
         body = {"status": self.status, "online": self.online}
         if self.game_url:
             body["game"] = self.game_url
-        if self.last_seen:
+        if self.last_seen and not self.online:
             body["last_seen"] = self.last_seen.isoformat()
         return body
 

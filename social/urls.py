@@ -18,6 +18,7 @@ urlpatterns = [
     path("u/<str:username>/unblock", views.unblock, name="unblock"),
     path("u/<str:username>/play-together", views.play_together, name="play_together"),
     path("games/<int:game_id>/invite", views.invite, name="invite"),
+    path("games/<int:game_id>/invite-box", views.invite_box, name="invite_box"),
     path("notifications/", views.notifications, name="notifications"),
     path(
         "invitations/<int:invitation_id>/<str:answer>",

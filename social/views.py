@@ -14,6 +14,7 @@ from games.selectors import unfinished_game_of
 from social import selectors, services
 from social.models import Preference
 from social.services import INVITATION_ANSWERS, REQUEST_ANSWERS, check_answer
+from social.templatetags.social import invite_box_context
 
 SEARCH_MAX = 150
 
@@ -62,8 +63,15 @@ def _table_to_invite_to(user):
     game = unfinished_game_of(user.pk)
     if game is None or game.status != game.Status.WAITING:
         return None
-    free = [seat.position for seat in game.seats.all() if not seat.taken]
-    return {"game": game, "free": free} if free else None
+    seats = list(game.seats.all())
+    mine = next(seat.position for seat in seats if seat.user_id == user.pk)
+    # The partner's seat first: a friend is asked to play with, not against.
+    free = sorted(
+        (seat.position for seat in seats if not seat.taken),
+        key=lambda position: position != (mine + 2) % 4,
+    )
+    seated = {seat.user_id for seat in seats if seat.user_id}
+    return {"game": game, "free": free, "seated": seated} if free else None
 
 
 @login_required
@@ -173,6 +181,14 @@ def play_together(request: HttpRequest, username: str) -> HttpResponse:
 
 @login_required
 @require_GET
+def invite_box(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table page's invite box again (after each push: seats fill); empty once the
+    table has no free seat or has started."""
+    return render(request, "social/partials/invite_box.html", invite_box_context(request, game_id))
+
+
+@login_required
+@require_GET
 def notifications(request: HttpRequest) -> HttpResponse:
     """The bell: open invitations and friend requests to answer, then the latest notices.
     Opening it marks them read."""
@@ -181,6 +197,7 @@ def notifications(request: HttpRequest) -> HttpResponse:
         "invitations": selectors.live_invitations(receiver=user),
         "received": selectors.requests_received(user),
         "notices": selectors.notifications_recent(user),
+        "bell_unread": 0,  # read by opening this page
     }
     response = render(request, "social/notifications.html", context)
     services.notifications_mark_read(user=user)

@@ -180,6 +180,16 @@ def servers(transactional_db):
 
 
 @pytest.fixture
+def fresh_presence():
+    """User ids start again with each test database, but Redis outlives it: presence left
+    by an earlier run (social.presence: `presence:seen`, a live socket's set) must not show."""
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    keys = list(client.scan_iter("presence:*"))
+    if keys:
+        client.delete(*keys)
+
+
+@pytest.fixture
 def user(db):
     from tests.factories import UserFactory  # needs Django's apps: engine tests run without
 

@@ -1,6 +1,7 @@
 """The invite box of a waiting table's page: invite a friend (or anyone by name) to a seat."""
 
 from django import template
+from django.middleware.csrf import get_token
 
 from games.models import Game
 from social import selectors
@@ -13,7 +14,11 @@ RELATIVE = {1: "on your left", 2: "your partner", 3: "on your right"}
 
 @register.inclusion_tag("social/partials/invite_box.html", takes_context=True)
 def invite_box(context, game_id: int) -> dict:
-    user = context["request"].user
+    return invite_box_context(context["request"], game_id)
+
+
+def invite_box_context(request, game_id: int) -> dict:
+    user = request.user
     if not user.is_authenticated:
         return {}
     game = Game.objects.filter(pk=game_id, status=Game.Status.WAITING).first()
@@ -36,5 +41,5 @@ def invite_box(context, game_id: int) -> dict:
         "game_id": game.pk,
         "free": free,
         "friends": selectors.friends_of(user),
-        "csrf_token": context.get("csrf_token"),
+        "csrf_token": get_token(request),
     }

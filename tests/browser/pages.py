@@ -48,7 +48,7 @@ def sign_up(page, server, username: str) -> None:
     address = EmailAddress.objects.get(email=f"{username}@example.com")
     page.goto(f"{server.url}/accounts/confirm-email/{EmailConfirmationHMAC(address).key}/")
     page.click("form button[type=submit]")
-    page.wait_for_selector(f"text=Signed in as {username}")
+    signed_in(page, username)
 
 
 def log_in(page, server, user) -> None:
@@ -60,7 +60,12 @@ def log_in(page, server, user) -> None:
     page.fill("input[name=login]", user.username)
     page.fill("input[name=password]", PASSWORD)
     page.click("form button[type=submit]")
-    page.wait_for_selector(f"text=Signed in as {user.username}")
+    signed_in(page, user.username)
+
+
+def signed_in(page, username: str) -> None:
+    """The header names the person (on a phone without its "Signed in as" label)."""
+    page.wait_for_selector(f".nav-user a[href='/u/{username}/']")
 
 
 def toast_after(page, click) -> str:

@@ -14,6 +14,8 @@ from social.models import FriendRequest, Friendship, Invitation, Notification
 from tests.factories import UserFactory
 from tests.games.test_one_seat import race
 
+pytestmark = pytest.mark.usefixtures("fresh_presence")
+
 
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):

@@ -24,9 +24,11 @@
     var el = document.getElementById("connection");
     if (el) el.hidden = !show;
   }
-  document.addEventListener("htmx:wsClose", function () { banner(true); });
-  document.addEventListener("htmx:wsError", function () { banner(true); });
-  document.addEventListener("htmx:wsOpen", function () { banner(false); });
+  // Only the game's socket: every page also has the person's own (/ws/me/, base.html).
+  function gameSocket(event) { return event.target.closest && event.target.closest(".game-page"); }
+  document.addEventListener("htmx:wsClose", function (event) { if (gameSocket(event)) banner(true); });
+  document.addEventListener("htmx:wsError", function (event) { if (gameSocket(event)) banner(true); });
+  document.addEventListener("htmx:wsOpen", function (event) { if (gameSocket(event)) banner(false); });
 
   document.addEventListener("htmx:wsAfterSend", function (event) {
     var form = event.target.closest && event.target.closest("#chat-form");
@@ -51,6 +53,12 @@
   // What the old table showed, read just before a push replaces it.
   var before = null;
 
+  function seated(root) {
+    return Array.prototype.map.call(root.querySelectorAll(".seat-name"), function (name) {
+      return name.textContent;
+    }).join("|");
+  }
+
   function trickOf(root) {
     var trick = root && root.querySelector(".trick");
     if (!trick) return null;
@@ -73,6 +81,7 @@
         ? Array.prototype.indexOf.call(hand.querySelectorAll("button.playing-card"), focused)
         : -1,
       myTurn: old.dataset.myTurn === "1",
+      seated: seated(old),
     };
   });
 
@@ -83,6 +92,10 @@
     }
     if (event.target.id !== "table") return;
     var now = event.target;
+    // The invite box (social) offers the free seats: read it again when someone sat down
+    // or left (only then: it would lose what the person is typing into it).
+    var inviteBox = document.getElementById("invite-box");
+    if (inviteBox && before && before.seated !== seated(now)) htmx.trigger(inviteBox, "table-changed");
     var was = before;
     before = null;
     tick();
