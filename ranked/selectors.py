@@ -9,7 +9,7 @@ from django.db.models import Case, Count, Max, Prefetch, Q, QuerySet, Sum, When
 from accounts.models import User
 from games.models import Game, Seat
 from ranked import ratings
-from ranked.models import Abandonment, QueueEntry, Rating, RatingChange
+from ranked.models import Abandonment, PartnerRequest, QueueEntry, Rating, RatingChange
 
 LEADERBOARD_PAGE = 50
 CHART_GAMES = 200
@@ -97,12 +97,25 @@ def ranked_game_of(user: User) -> Game | None:
 
 
 def queue_state(user: User, *, now: datetime) -> dict:
-    entry = QueueEntry.objects.filter(user=user).first()
+    """The person's place in the queue (with their partner, if queued as a pair) and
+    their open requests to queue as partners."""
+    entry = QueueEntry.objects.filter(user=user).select_related("partner").first()
+    requests = PartnerRequest.objects.filter(expires_at__gt=now).select_related(
+        "sender", "receiver"
+    )
+    state = {
+        "entry": entry,
+        "sent": requests.filter(sender=user).first(),
+        "received": list(requests.filter(receiver=user).order_by("created_at", "pk")),
+    }
+    if state["sent"] is not None:
+        state["sent_expires_in"] = max(0, int((state["sent"].expires_at - now).total_seconds()))
     if entry is None:
-        return {"entry": None}
+        return state
     waited = max(0, int((now - entry.joined_at).total_seconds()))
     return {
-        "entry": entry,
+        **state,
+        "partner": entry.partner,
         "waited": waited,
         "bots_in": max(0, entry.max_wait - waited),
         "waiting_count": QueueEntry.objects.count(),

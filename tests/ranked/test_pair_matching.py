@@ -38,7 +38,8 @@ def test_two_pairs_play_each_other_as_they_queued():
 def test_a_pair_meets_two_singles_seated_as_partners_for_the_most_even_game():
     # A strong-and-weak pair (mean 1500) and six singles; the fairest opponents are the two
     # whose team is closest in strength, and they are seated together.
-    waiting = pair(1, 2, (1700, 1300)) + [
+    waiting = [
+        *pair(1, 2, (1700, 1300)),
         person(10, 1480),
         person(11, 1530),
         person(12, 1560),
@@ -110,7 +111,7 @@ def test_a_pair_gets_bots_only_after_its_wait():
 
 
 def test_a_waiting_pair_with_a_single_who_waited_too_gets_one_bot():
-    waiting = pair(1, 2, (1500, 1500), waited=40.0) + [person(3, 1480, waited=40.0)]
+    waiting = [*pair(1, 2, (1500, 1500), waited=40.0), person(3, 1480, waited=40.0)]
     (table,) = form_tables(waiting, BOTS)
     assert {table.seats[0], table.seats[2]} == {1, 2}
     assert 3 in table.seats[1::2]
