@@ -168,6 +168,6 @@ def test_the_profile_lists_partnerships_with_games_wins_and_strength(client):
     section = html[html.index("<h2>Partnerships</h2>") :].split("</section>")[0]
     assert f'href="/u/{bob.username}/"' in section and f'href="/u/{carol.username}/"' in section
     assert section.index(bob.username) < section.index(carol.username)
-    assert "% vs an average pair" in section
+    assert "chance to beat an average pair" in section
     lonely = client.get(f"/u/{UserFactory().username}/").content.decode()
     assert "No ranked games with a partner yet" in lonely
