@@ -265,7 +265,8 @@ def form_tables(
             return True
         if len(group) == 4:
             return split([_entry(member) for member in group], blocked=blocked) is not None
-        # With bots, which block nobody: only a person blocked by all the others is stuck.
+        # With bots, who block nobody: two people sit apart, but of three with one bot,
+        # two must be partners.
         ids = [member.user_id for member in group]
         return len(ids) < 3 or any(frozenset(two) not in blocked for two in combinations(ids, 2))
 
