@@ -11,6 +11,7 @@ urlpatterns = [
     path("how-to-play/", views.how_to_play, name="how_to_play"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),
+    path("", include("social.urls")),
     path("", include("ranked.urls")),
     path("", include("leagues.urls")),
     path("", include("analysis.urls")),

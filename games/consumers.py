@@ -22,7 +22,7 @@ from accounts.tokens import socket_user
 from core.errors import Forbidden, Invalid, Refused, refusal_from
 from games import frames, inputs, services
 from games.events import game_group
-from games.selectors import access_game, game_snapshot, viewer_seat
+from games.selectors import access_game, game_snapshot, muted_names, viewer_seat
 
 MAX_FRAME = 4096
 ACTION_TYPES = ("bid", "look", "play")
@@ -51,6 +51,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _open(self, query: dict) -> None:
         self.user = await socket_user(self.scope, query)
+        self.muted = await database_sync_to_async(muted_names)(self.user.pk if self.user else None)
         snapshot = await database_sync_to_async(self._snapshot)()
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
         await self.accept()
@@ -93,6 +94,8 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def chat_message(self, event):
         message = event["message"]
+        if message["user"] in self.muted:
+            return  # from someone this viewer blocks
         if self.json_format:
             await self.send(text_data=json.dumps({"type": "chat", **message}))
         else:

@@ -1,5 +1,7 @@
 """Reads of games: the snapshot pushed to viewers and each viewer's payload of it."""
 
+from collections.abc import Callable
+
 from django.db.models import Q
 from django.urls import reverse
 
@@ -135,9 +137,26 @@ def chat_entry(message: ChatMessage) -> dict:
     }
 
 
-def chat_history(game: Game, limit: int = 50) -> list[dict]:
+# Whose table chat a viewer does not see (the people they block, by the social app, which
+# registers it in its AppConfig.ready so that games never imports it): user id -> names.
+_muters: list[Callable[[int], set[str]]] = []
+
+
+def register_muter(muter: Callable[[int], set[str]]) -> None:
+    if muter not in _muters:
+        _muters.append(muter)
+
+
+def muted_names(user_id: int | None) -> set[str]:
+    if user_id is None:
+        return set()
+    return set().union(*(muter(user_id) for muter in _muters))
+
+
+def chat_history(game: Game, *, viewer_id: int | None, limit: int = 50) -> list[dict]:
     messages = game.chat.select_related("user").order_by("-created_at", "-pk")[:limit]
-    return [chat_entry(message) for message in reversed(messages)]
+    muted = muted_names(viewer_id)
+    return [chat_entry(m) for m in reversed(messages) if m.user.username not in muted]
 
 
 def lobby_tables(limit: int = 30) -> dict:

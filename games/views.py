@@ -77,7 +77,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "table": frames.table_html(
             payload, invite=invite, logged_in=request.user.is_authenticated, oob=False
         ),
-        "chat": selectors.chat_history(game),
+        "chat": selectors.chat_history(game, viewer_id=user_id),
         "chat_max_length": ChatMessage.MAX_LENGTH,
         "invite_url": request.build_absolute_uri(selectors.game_url(game))
         if game.private

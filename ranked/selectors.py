@@ -350,3 +350,9 @@ def leaderboard(*, page: object, bots: bool, viewer: User, now: datetime) -> dic
             "page": (place - 1) // LEADERBOARD_PAGE + 1 if place else None,
         }
     return {"page": page_obj, "rows": rows, "bots": bots, "mine": mine}
+
+
+def queued_people(user_ids: list[int]) -> dict[int, str]:
+    """Presence (social.presence) of the people waiting in the ranked queue."""
+    queued = QueueEntry.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True)
+    return {user_id: "in the ranked queue" for user_id in queued}

@@ -15,6 +15,7 @@ from core.errors import Refused
 from games import selectors as games_selectors
 from ranked import partners, presenters, selectors, services
 from ranked.forms import PartnerForm, QueueForm
+from social import selectors as social_selectors
 
 
 def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error: str = "") -> dict:
@@ -129,6 +130,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     now = timezone.now()
     context = presenters.profile(selectors.profile(player, now=now), now=now)
     context["double_dummy"] = analysis_selectors.tricks_lost(player)
+    context["relation"] = social_selectors.relation(request.user, player)
     return render(request, "ranked/profile.html", context)
 
 

@@ -5,3 +5,9 @@ class SocialConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "social"
     verbose_name = "Friends and notifications"
+
+    def ready(self) -> None:
+        from games.selectors import register_muter
+        from social.selectors import muted_names
+
+        register_muter(muted_names)

@@ -34,6 +34,13 @@ def blocked_by(user_id: int) -> set[int]:
     return set(Block.objects.filter(blocker_id=user_id).values_list("blocked_id", flat=True))
 
 
+def muted_names(user_id: int | None) -> set[str]:
+    """The usernames whose table chat this person does not see: those they block."""
+    if user_id is None:
+        return set()
+    return set(Block.objects.filter(blocker_id=user_id).values_list("blocked__username", flat=True))
+
+
 def invites_from(user_id: int) -> str:
     preference = Preference.objects.filter(user_id=user_id).first()
     return preference.invites_from if preference else Preference.InvitesFrom.FRIENDS

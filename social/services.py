@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import services as game_services
+from games import inputs, services as game_services
 from games.models import Game
 from social import events, selectors
 from social.models import (
@@ -23,16 +23,25 @@ from social.models import (
     Preference,
 )
 
-SEAT_NAMES = ("South", "West", "North", "East")  # the table page's names of positions 0-3
 MAX_OPEN_INVITATIONS = 10  # from one person at once: invitations are not for spamming
 
 
-def person(username: str) -> User:
+def person(username: object) -> User:
     """A person (not a bot) by username, or NotFound."""
+    username = inputs.text(username, "username")[:150]
     found = User.objects.filter(username=username, bot_level="", is_active=True).first()
     if found is None:
         raise NotFound(f"There is nobody called {username!r}")
     return found
+
+
+REQUEST_ANSWERS = ("accept", "decline", "cancel")
+INVITATION_ANSWERS = ("accept", "decline")
+
+
+def check_answer(answer: str, answers: tuple[str, ...]) -> None:
+    if answer not in answers:
+        raise NotFound(f"There is nothing here: the answer is {' or '.join(answers)}")
 
 
 # Notifications
@@ -209,7 +218,7 @@ def check_invitation(*, user: User, other: User, game: Game, position: int) -> N
         raise Conflict(f"{other.username} already sits at this table")
     seat = game.seats.filter(position=position).first()
     if seat is None or seat.taken:
-        raise Conflict(f"The {SEAT_NAMES[position]} seat is not free")
+        raise Conflict(f"Seat {position} is not free")
     if len(selectors.live_invitations(sender=user)) >= MAX_OPEN_INVITATIONS:
         raise Conflict(f"You have {MAX_OPEN_INVITATIONS} open invitations: wait for answers")
 
@@ -233,9 +242,11 @@ def invitation_send(*, user: User, other: User, game_id: int, position: int) -> 
         status=Invitation.Status.OPEN,
         defaults={"expires_at": expires_at},
     )
+    inviter = game.seats.filter(user=user).values_list("position", flat=True).first()
+    role = "as their partner" if inviter is not None and (position - inviter) % 4 == 2 else ""
     notify(
         [other],
-        f"{user.username} invites you to the {SEAT_NAMES[position]} seat at table {game.pk}",
+        f"{user.username} invites you to table {game.pk}" + (f", {role}" if role else ""),
         "/notifications/",
         invitation=invitation,
     )

@@ -5,3 +5,9 @@ document.addEventListener("click", function (event) {
   var input = event.target.closest && event.target.closest("input[data-select-all]");
   if (input) input.select();
 });
+
+document.addEventListener("click", function (event) {
+  // A notice's "Dismiss" (the notices a person's socket brings stay until answered).
+  var dismiss = event.target.closest && event.target.closest("[data-dismiss]");
+  if (dismiss) dismiss.closest(".notice").remove();
+});
