@@ -23,6 +23,8 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
     off_the_loop(befriend, alice, bob)
 
+    friend = open_page(viewport=PHONE)
+    log_in(friend, server, bob)  # and stays on the home page, its socket open
     asker = open_page()
     log_in(asker, server, alice)
     asker.goto(f"{server.url}/ranked/")
@@ -37,12 +39,15 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
     asker.wait_for_selector("text=Waiting for bob…")
     shot(asker, "ranked-partner-waiting-desktop", full_page=False)
 
-    # Bob is told under his bell, with a link to the ranked page, where one click accepts.
+    # Bob is told at once (a notice on his open page, a line under his bell) with a link to
+    # the ranked page, where one click accepts.
     told = Notification.objects.filter(user=bob).first()  # the latest
     assert told.text == "alice asks you to play ranked as partners" and told.url == "/ranked/"
-    friend = open_page(viewport=PHONE)
-    log_in(friend, server, bob)
-    friend.goto(f"{server.url}{told.url}")
+    notice = friend.locator("#notices .notice", has_text="alice asks you to play ranked")
+    notice.wait_for()
+    shot(friend, "ranked-partner-notice-phone", full_page=False)
+    notice.locator("text=Open").click()
+    friend.wait_for_url(f"{server.url}/ranked/")
     friend.wait_for_selector("text=asks you to play ranked as partners")
     shot(friend, "ranked-partner-request-phone", full_page=False)
     friend.click("text=Play with alice")
@@ -55,8 +60,10 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
     # The matchmaker (the beat task's service) after their 15 s: bots fill the other side.
     (game,) = off_the_loop(ranked.tables_form, now=timezone.now() + timedelta(seconds=20))
     url = f"{server.url}/games/{game.pk}/"
-    asker.wait_for_url(url)
-    friend.wait_for_url(url)
+    # (Both pages poll their queue box each second; on a busy machine a poll and the game
+    # page's load can take a while.)
+    asker.wait_for_url(url, timeout=60_000)
+    friend.wait_for_url(url, timeout=60_000)
     # Each sees the other across the table, as partner.
     asker.locator(".seat-top .seat-name", has_text="bob").wait_for()
     friend.locator(".seat-top .seat-name", has_text="alice").wait_for()
