@@ -6,14 +6,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
-from core.errors import Invalid, NotFound
+from core.errors import Invalid
 from games import inputs
 from games.api import api_view
 from games.selectors import game_url
 from ranked import selectors, services
 from ranked.models import PartnerRequest, QueueEntry
-
-USERNAME_MAX = User._meta.get_field("username").max_length
+from social import services as social_services
 
 
 def _request_json(request: PartnerRequest) -> dict:
@@ -44,13 +43,9 @@ def _state(user: User) -> dict:
 
 
 def _partner(value: object) -> User:
-    name = inputs.text(value, "partner")
-    if not name or len(name) > USERNAME_MAX:
+    if not inputs.text(value, "partner"):
         raise Invalid("partner must be the username of a friend")
-    partner = User.objects.filter(username=name, bot_level="", is_active=True).first()
-    if partner is None:
-        raise NotFound(f"There is nobody called {name!r}")
-    return partner
+    return social_services.person(value)
 
 
 @require_http_methods(["GET", "POST"])

@@ -485,12 +485,18 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     gone = set(games_selectors.unfinished_games_of(user_ids)) | selectors.users_barred(
         user_ids, now=now
     )
-    # A pair goes together: if one of them is gone (or their entry is), so is the other.
+    # A pair goes together: if one of them is gone (or their entry is), so is the other;
+    # and a pair whose one blocks the other since they queued is no pair any more.
+    blocked = partners.blocked_pairs(user_ids)
     queued_now = set(user_ids) - gone
     gone |= {
         entry.user_id
         for entry in entries
-        if entry.partner_id is not None and entry.partner_id not in queued_now
+        if entry.partner_id is not None
+        and (
+            entry.partner_id not in queued_now
+            or frozenset((entry.user_id, entry.partner_id)) in blocked
+        )
     }
     if gone:  # sat down elsewhere, or barred by a game rated after they queued
         QueueEntry.objects.filter(user_id__in=gone).delete()
@@ -507,9 +513,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
         for entry in entries
         if entry.user_id not in gone
     ]
-    tables = matching.form_tables(
-        waiting, selectors.bot_skills(), blocked=partners.blocked_pairs(user_ids)
-    )
+    tables = matching.form_tables(waiting, selectors.bot_skills(), blocked=blocked)
     users = User.objects.in_bulk([seat for t in tables for seat in t.seats if type(seat) is int])
     created = []
     for table in tables:

@@ -15,7 +15,7 @@ from core.errors import Refused
 from games import selectors as games_selectors
 from ranked import partners, presenters, selectors, services
 from ranked.forms import PartnerForm, QueueForm
-from social import selectors as social_selectors
+from social import selectors as social_selectors, services as social_services
 
 
 def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error: str = "") -> dict:
@@ -90,14 +90,11 @@ def partner_ask(request: HttpRequest) -> HttpResponse:
     form = PartnerForm(request.POST)
     if not form.is_valid():
         return _queue_box(request, error="Choose a friend and how long to wait for people")
-    partner = User.objects.filter(
-        username=form.cleaned_data["partner"], bot_level="", is_active=True
-    ).first()
-    if partner is None:
-        return _queue_box(request, error="Choose one of your friends")
     try:
         services.partner_request_send(
-            user=request.user, partner=partner, max_wait=form.cleaned_data["max_wait"]
+            user=request.user,
+            partner=social_services.person(form.cleaned_data["partner"]),
+            max_wait=form.cleaned_data["max_wait"],
         )
     except Refused as error:
         return _queue_box(request, error=error.message)

@@ -185,6 +185,14 @@ def test_a_busy_friend_cannot_be_asked_and_a_busy_sender_cannot_accept():
         services.partner_request_accept(user=bob, request_id=request.pk)
 
 
+def test_a_block_between_queued_partners_ends_the_pair():
+    alice, bob = friends(1500, 1500)
+    as_partners(alice, bob, max_wait=15)
+    social.block(user=alice, other=bob)
+    assert services.tables_form(now=later(60)) == []
+    assert not QueueEntry.objects.exists()
+
+
 def test_blocked_singles_are_not_seated_as_partners():
     # The fairest split partners a strong with a weak player: 1700 with 1300.
     strong = [queued(rated(1700)), queued(rated(1690))]
