@@ -12,3 +12,9 @@ class QueueForm(forms.Form):
         coerce=int,
         initial=QueueEntry.DEFAULT_WAIT,
     )
+
+
+class PartnerForm(QueueForm):
+    """Asking a friend to queue together (the service checks the friendship)."""
+
+    partner = forms.CharField(max_length=150)

@@ -3,11 +3,17 @@
 Every waiting person accepts table mates within a rating window that widens while they
 wait; a table of four forms when its rating spread fits every member's window. The four
 are split into the two partnerships whose predicted win chance is closest to 50%. A
-person who waited their chosen time gets a table at once, filled with bots."""
+person who waited their chosen time gets a table at once, filled with bots.
 
-from collections.abc import Sequence
+Two friends who queued together are one entry of two: always partners (seats 0 & 2),
+against another pair or two single people seated as partners, chosen for the win chance
+closest to 50% among those within the rating windows; after their wait, against a single
+person and a bot, or two bots. Two people of a `blocked` pair (one blocks the other) are
+never seated as partners; opponents they may be."""
+
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from ranked.ratings import win_chance
 
@@ -21,6 +27,11 @@ WINDOW_MAX = 12.0
 # against two StandardBots when ExpertBots give as fair a game).
 BOT_CLOSENESS = 0.005
 SPLITS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+# A pair looks for two single opponents among the nearest this many singles by rating
+# (every two of them are tried): enough choice, and bounded work however long the queue.
+PAIR_NEAREST = 12
+
+Blocked = Collection[frozenset[int]]  # {user_a, user_b}: never partners
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +41,7 @@ class Waiting:
     sigma: float
     waited: float  # seconds in the queue
     max_wait: float  # seconds, after which bots fill the table
+    partner: int | None = None  # queued together with this person: always partners
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,27 +66,51 @@ def window(waited: float) -> float:
     return min(WINDOW_MAX, WINDOW_START + WINDOW_GROWTH * max(waited, 0.0))
 
 
-def split(entries: Sequence[_Entry]) -> Table:
-    """Seats four players as the two partnerships closest to an even game."""
+def _partners_allowed(entries: Sequence[_Entry], a: int, b: int, blocked: Blocked) -> bool:
+    return frozenset((entries[a].player, entries[b].player)) not in blocked
+
+
+def split(entries: Sequence[_Entry], *, blocked: Blocked = ()) -> Table | None:
+    """Seats four players as the two partnerships closest to an even game, never two of a
+    blocked pair as partners; None if every way would."""
     best = None
     for (a, b), (c, d) in SPLITS:
+        if blocked and not (
+            _partners_allowed(entries, a, b, blocked) and _partners_allowed(entries, c, d, blocked)
+        ):
+            continue
         chance = win_chance(
             [(entries[a].mu, entries[a].sigma), (entries[b].mu, entries[b].sigma)],
             [(entries[c].mu, entries[c].sigma), (entries[d].mu, entries[d].sigma)],
         )
         if best is None or abs(chance - 0.5) < abs(best[0] - 0.5):
             best = (chance, (a, c, b, d))
+    if best is None:
+        return None
     chance, order = best
     return Table(seats=tuple(entries[i].player for i in order), win_chance=chance)
+
+
+def _teams(first: Sequence[_Entry], second: Sequence[_Entry]) -> Table:
+    """`first` at seats 0 & 2 against `second` at 1 & 3."""
+    return Table(
+        seats=(first[0].player, second[0].player, first[1].player, second[1].player),
+        win_chance=win_chance(
+            [(entry.mu, entry.sigma) for entry in first],
+            [(entry.mu, entry.sigma) for entry in second],
+        ),
+    )
 
 
 def _entry(person: Waiting) -> _Entry:
     return _Entry(person.user_id, person.mu, person.sigma)
 
 
-def _group(person: Waiting, pool: Sequence[Waiting], size: int) -> list[Waiting] | None:
+def _group(
+    person: Waiting, pool: Sequence[Waiting], size: int, fits=lambda group: True
+) -> list[Waiting] | None:
     """`size` people including `person` with the smallest rating spread that fits each
-    one's window; None if there is no such group."""
+    one's window (and `fits`: the blocks allow seating them); None if there is none."""
     near = [
         other
         for other in pool
@@ -91,32 +127,150 @@ def _group(person: Waiting, pool: Sequence[Waiting], size: int) -> list[Waiting]
         if spread > min(window(member.waited) for member in group):
             continue
         key = (spread, -sum(member.waited for member in group))
-        if best is None or key < best[0]:
+        if (best is None or key < best[0]) and fits(group):
             best = (key, group)
     return best[1] if best else None
 
 
-def fill_with_bots(people: Sequence[Waiting], bots: dict[str, tuple[float, float]]) -> Table:
-    """A table of these people (1 to 3) and the bots that make the fairest game."""
+def _bot_cost(table: Table, levels: Sequence[str], mean_mu: float, bots: dict) -> float:
+    distance = sum(abs(bots[level][0] - mean_mu) for level in levels) / len(levels)
+    return abs(table.win_chance - 0.5) + BOT_CLOSENESS * distance
+
+
+def fill_with_bots(
+    people: Sequence[Waiting], bots: dict[str, tuple[float, float]], *, blocked: Blocked = ()
+) -> Table | None:
+    """A table of these people (1 to 3) and the bots that make the fairest game; None if
+    the blocks among them leave no way to seat them."""
     entries = [_entry(person) for person in people]
     mean_mu = sum(entry.mu for entry in entries) / len(entries)
     best = None
     for levels in combinations_with_replacement(sorted(bots), 4 - len(entries)):
         line_up = entries + [_Entry(Bot(level), *bots[level]) for level in levels]
-        table = split(line_up)
-        distance = sum(abs(bots[level][0] - mean_mu) for level in levels) / len(levels)
-        cost = abs(table.win_chance - 0.5) + BOT_CLOSENESS * distance
+        table = split(line_up, blocked=blocked)
+        if table is None:
+            return None  # bots block nobody: no line-up of bots would seat these people
+        cost = _bot_cost(table, levels, mean_mu, bots)
         if best is None or cost < best[0]:
             best = (cost, table)
     return best[1]
 
 
-def form_tables(waiting: Sequence[Waiting], bots: dict[str, tuple[float, float]]) -> list[Table]:
-    """The tables to start now. Longest waiters are served first; nobody is seated twice.
+# Pairs: two people who queued together
 
-    `bots` maps each bot level to its rating (mu, sigma)."""
-    pool = sorted(waiting, key=lambda person: (-person.waited, person.user_id))
+
+def _pairs(waiting: Sequence[Waiting]) -> tuple[list[tuple[Waiting, Waiting]], list[Waiting]]:
+    """The pairs (each person names the other as partner) and the single people. A person
+    whose partner is not waiting is neither: they asked to play together, not alone."""
+    by_id = {person.user_id: person for person in waiting}
+    pairs, singles = [], []
+    for person in waiting:
+        if person.partner is None:
+            singles.append(person)
+            continue
+        partner = by_id.get(person.partner)
+        mutual = partner is not None and partner.partner == person.user_id
+        if mutual and person.user_id < partner.user_id:
+            pairs.append((person, partner))
+    return pairs, singles
+
+
+def _pair_mu(pair: Sequence[Waiting]) -> float:
+    return sum(person.mu for person in pair) / len(pair)
+
+
+def _pair_waited(pair: Sequence[Waiting]) -> float:
+    return min(person.waited for person in pair)
+
+
+def _pair_expired(pair: Sequence[Waiting]) -> bool:
+    return all(person.waited >= person.max_wait for person in pair)
+
+
+def _pair_table(
+    pair: tuple[Waiting, Waiting],
+    pairs: list[tuple[Waiting, Waiting]],
+    singles: list[Waiting],
+    bots: dict[str, tuple[float, float]],
+    blocked: Blocked,
+) -> tuple[Table, list] | None:
+    """The fairest table for `pair` now and whom it seats besides them (pairs, singles), or
+    None. Each opponent is within the windows of all four, and the opponents' mean rating
+    within half of them of the pair's mean: the split that evens out a table of four
+    singles cannot move a pair, so the teams themselves must be close. Bots only once the
+    pair has waited its chosen time."""
+    mu, reach = _pair_mu(pair), window(_pair_waited(pair))
+    mine = [_entry(person) for person in pair]
+    best = None
+
+    def consider(table: Table, taken: list, cost: float | None = None) -> None:
+        nonlocal best
+        cost = abs(table.win_chance - 0.5) if cost is None else cost
+        if best is None or cost < best[0]:
+            best = (cost, table, taken)
+
+    for other in pairs:
+        reach_both = min(reach, window(_pair_waited(other)))
+        if other is not pair and abs(_pair_mu(other) - mu) <= reach_both / 2:
+            consider(_teams(mine, [_entry(person) for person in other]), [other])
+    near = sorted(
+        (s for s in singles if abs(s.mu - mu) <= min(reach, window(s.waited))),
+        key=lambda single: (abs(single.mu - mu), single.user_id),
+    )[:PAIR_NEAREST]
+    for first, second in combinations(near, 2):
+        reach_all = min(reach, window(first.waited), window(second.waited))
+        if (
+            abs(_pair_mu((first, second)) - mu) <= reach_all / 2
+            and frozenset((first.user_id, second.user_id)) not in blocked
+        ):
+            consider(_teams(mine, [_entry(first), _entry(second)]), [first, second])
+    if best is None and _pair_expired(pair):
+        # As for single people: a table of people and one bot before one of two bots.
+        for single in (s for s in near if s.waited >= s.max_wait):
+            for level in sorted(bots):
+                table = _teams(mine, [_entry(single), _Entry(Bot(level), *bots[level])])
+                consider(table, [single], _bot_cost(table, [level], mu, bots))
+        if best is None:
+            for levels in combinations_with_replacement(sorted(bots), 2):
+                table = _teams(mine, [_Entry(Bot(level), *bots[level]) for level in levels])
+                consider(table, [], _bot_cost(table, levels, mu, bots))
+    return (best[1], best[2]) if best else None
+
+
+def form_tables(
+    waiting: Sequence[Waiting], bots: dict[str, tuple[float, float]], *, blocked: Blocked = ()
+) -> list[Table]:
+    """The tables to start now. Pairs are seated first, then single people; longest
+    waiters are served first; nobody is seated twice.
+
+    `bots` maps each bot level to its rating (mu, sigma); `blocked` holds the two user ids
+    of each pair of people who must not be partners."""
+    pairs, singles = _pairs(waiting)
+    pairs.sort(key=lambda pair: (-_pair_waited(pair), pair[0].user_id))
     tables = []
+    for pair in list(pairs):
+        if pair not in pairs:
+            continue  # seated as the opponents of an earlier pair
+        found = _pair_table(pair, pairs, singles, bots, blocked)
+        if found is None:
+            continue
+        table, taken = found
+        tables.append(table)
+        pairs.remove(pair)
+        for other in taken:
+            (pairs if isinstance(other, tuple) else singles).remove(other)
+
+    def seatable(group: list[Waiting]) -> bool:
+        if not blocked:
+            return True
+        if len(group) == 4:
+            return split([_entry(member) for member in group], blocked=blocked) is not None
+        # With bots, who block nobody: two people sit apart, but of three with one bot,
+        # two must be partners.
+        ids = [member.user_id for member in group]
+        return len(ids) < 3 or any(frozenset(two) not in blocked for two in combinations(ids, 2))
+
+    pool = sorted(singles, key=lambda person: (-person.waited, person.user_id))
     for size, bots_allowed in ((4, False), (3, True), (2, True), (1, True)):
         for person in list(pool):
             if person not in pool or (bots_allowed and person.waited < person.max_wait):
@@ -126,13 +280,13 @@ def form_tables(waiting: Sequence[Waiting], bots: dict[str, tuple[float, float]]
                 if not bots_allowed
                 else [other for other in pool if other.waited >= other.max_wait]
             )
-            group = _group(person, candidates, size)
+            group = _group(person, candidates, size, seatable)
             if group is None:
                 continue
             for member in group:
                 pool.remove(member)
             if bots_allowed:
-                tables.append(fill_with_bots(group, bots))
+                tables.append(fill_with_bots(group, bots, blocked=blocked))
             else:
-                tables.append(split([_entry(member) for member in group]))
+                tables.append(split([_entry(member) for member in group], blocked=blocked))
     return tables

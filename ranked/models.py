@@ -1,4 +1,7 @@
-"""Ranked play: each player's rating, its change per game, abandonments and the queue."""
+"""Ranked play: each player's rating, its change per game, abandonments, the queue and
+requests to queue as partners."""
+
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -121,7 +124,10 @@ class Abandonment(models.Model):
 
 
 class QueueEntry(models.Model):
-    """A person waiting for a ranked table (one entry at most; deleted when seated)."""
+    """A person waiting for a ranked table (one entry at most; deleted when seated).
+
+    Two friends who queue together have one entry each, naming each other as `partner`:
+    the matchmaker seats them as partners, and either leaving takes both out."""
 
     WAIT_CHOICES = [(15, "15 seconds"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes")]
     DEFAULT_WAIT = 30
@@ -131,9 +137,37 @@ class QueueEntry(models.Model):
     )
     joined_at = models.DateTimeField()
     max_wait = models.PositiveSmallIntegerField(default=DEFAULT_WAIT)  # then bots fill in
+    partner = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
 
     def __str__(self) -> str:
         return f"{self.user_id} waiting since {self.joined_at:%H:%M:%S}"
+
+
+class PartnerRequest(models.Model):
+    """A person asks a friend to enter the ranked queue with them as partners. Live until
+    `expires_at` (checked when read); deleted when answered, withdrawn, or when either
+    person queues or sits down elsewhere. One open request per sender."""
+
+    LIFETIME = timedelta(minutes=3)
+
+    sender = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    receiver = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    max_wait = models.PositiveSmallIntegerField(default=QueueEntry.DEFAULT_WAIT)
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.sender_id} asks {self.receiver_id} to queue as partners"
 
 
 class RatingLock(models.Model):

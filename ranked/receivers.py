@@ -2,9 +2,13 @@
 
 import logging
 
+from django.db.models import Q
+from django.urls import reverse
+
 from games.models import Game
-from ranked.models import QueueEntry
+from ranked.models import PartnerRequest, QueueEntry
 from ranked.tasks import rate_pending
+from social.services import notify
 
 # The rating task waits a moment, so that a game whose last action commits a little
 # later than another's is usually rated in finishing order (the service copes otherwise).
@@ -25,5 +29,19 @@ def rate_finished_game(sender, game_id: int, **kwargs) -> None:
 
 
 def leave_queue_when_seated(sender, user_ids: list[int], **kwargs) -> None:
-    """A person who sits down at a game stops waiting for a ranked one (same transaction)."""
-    QueueEntry.objects.filter(user_id__in=user_ids).delete()
+    """A person who sits down at a game stops waiting for a ranked one (same transaction),
+    and so does the partner they queued with (told why: a pair leaves together); their
+    requests to queue as partners, sent or received, lapse."""
+    left_behind = list(
+        QueueEntry.objects.filter(partner_id__in=user_ids)
+        .exclude(user_id__in=user_ids)
+        .select_related("user", "partner")
+    )
+    QueueEntry.objects.filter(Q(user_id__in=user_ids) | Q(partner_id__in=user_ids)).delete()
+    PartnerRequest.objects.filter(Q(sender_id__in=user_ids) | Q(receiver_id__in=user_ids)).delete()
+    for entry in left_behind:
+        notify(
+            [entry.user],
+            f"{entry.partner.username} sat down at another table, so you left the ranked queue",
+            reverse("ranked"),
+        )

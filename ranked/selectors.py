@@ -4,18 +4,36 @@ Every page reads a fixed number of queries, however many games a player has."""
 from datetime import datetime, timedelta
 
 from django.core.paginator import Paginator
-from django.db.models import Case, Count, Max, Prefetch, Q, QuerySet, Sum, When
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    When,
+)
+from django.db.models.functions import Mod
 
 from accounts.models import User
 from games.models import Game, Seat
 from ranked import ratings
-from ranked.models import Abandonment, QueueEntry, Rating, RatingChange
+from ranked.models import Abandonment, PartnerRequest, QueueEntry, Rating, RatingChange
 
 LEADERBOARD_PAGE = 50
 CHART_GAMES = 200
 RECENT_GAMES = 10
 RECENT_ABANDONMENTS = 5
+PARTNERSHIPS = 8
 WEEK = timedelta(days=7)
+# A pair's combined strength is told as its chance to beat an average pair: two players
+# rated 1500 and settled (sigma 3, as after about 60 games). OpenSkill rates a team by the
+# sum of its members' mu and the root of the sum of their variances.
+AVERAGE_PAIR = ((ratings.MU0, 3.0), (ratings.MU0, 3.0))
 
 
 # Ratings
@@ -97,12 +115,25 @@ def ranked_game_of(user: User) -> Game | None:
 
 
 def queue_state(user: User, *, now: datetime) -> dict:
-    entry = QueueEntry.objects.filter(user=user).first()
+    """The person's place in the queue (with their partner, if queued as a pair) and
+    their open requests to queue as partners."""
+    entry = QueueEntry.objects.filter(user=user).select_related("partner").first()
+    requests = PartnerRequest.objects.filter(expires_at__gt=now).select_related(
+        "sender", "receiver"
+    )
+    state = {
+        "entry": entry,
+        "sent": requests.filter(sender=user).first(),
+        "received": list(requests.filter(receiver=user).order_by("created_at", "pk")),
+    }
+    if state["sent"] is not None:
+        state["sent_expires_in"] = max(0, int((state["sent"].expires_at - now).total_seconds()))
     if entry is None:
-        return {"entry": None}
+        return state
     waited = max(0, int((now - entry.joined_at).total_seconds()))
     return {
-        "entry": entry,
+        **state,
+        "partner": entry.partner,
         "waited": waited,
         "bots_in": max(0, entry.max_wait - waited),
         "waiting_count": QueueEntry.objects.count(),
@@ -198,6 +229,46 @@ def _abandonment_record(user: User, *, now: datetime) -> dict:
     }
 
 
+def partnerships(user: User, *, now: datetime) -> list[dict]:
+    """The people this person played ranked games with as partners, most games first:
+    games together, wins, and the pair's strength now (the mean of their ratings, and
+    the chance to beat an average pair)."""
+    partner_seat = Seat.objects.filter(
+        game=OuterRef("game"), position=Mod(OuterRef("position") + 2, 4)
+    ).values("user_id")[:1]
+    rows = list(
+        RatingChange.objects.filter(user=user)
+        .annotate(partner_id=Subquery(partner_seat))
+        .filter(partner_id__isnull=False)
+        .exclude(partner_id=user.pk)
+        .values("partner_id")
+        .annotate(
+            games=Count("pk"),
+            wins=Count("pk", filter=Q(game__winner=F("position") % 2)),
+            last=Max("finished_at"),
+        )
+        .order_by("-games", "-last", "partner_id")[:PARTNERSHIPS]
+    )
+    if not rows:
+        return []
+    partner_ids = [row["partner_id"] for row in rows]
+    people = User.objects.in_bulk(partner_ids)
+    skills = skills_at([user.pk, *partner_ids], now=now)
+    found = []
+    for row in rows:
+        pair = [skills[user.pk], skills[row["partner_id"]]]
+        found.append(
+            {
+                "partner": people[row["partner_id"]],
+                "games": row["games"],
+                "wins": row["wins"],
+                "rating": ratings.display(sum(mu for mu, _ in pair) / 2),
+                "chance": ratings.win_chance(pair, AVERAGE_PAIR),
+            }
+        )
+    return found
+
+
 def profile(user: User, *, now: datetime) -> dict:
     rating = Rating.objects.filter(user=user).first()
     summary = rating_summary(rating, user, now=now)
@@ -211,6 +282,7 @@ def profile(user: User, *, now: datetime) -> dict:
         "totals": _totals(user),
         "history": _rating_history(user),
         "recent": _recent_games(user),
+        "partnerships": [] if user.is_bot else partnerships(user, now=now),
         "abandonments": _abandonment_record(user, now=now),
     }
 

@@ -1,14 +1,38 @@
-"""URL routes of ranked play: queue, profiles, leaderboard."""
+"""URL routes of ranked play: queue (alone or as partners), profiles, leaderboard, and
+the JSON API of the queue."""
 
 from django.urls import path
 
-from ranked import views
+from ranked import api, views
 
 urlpatterns = [
     path("ranked/", views.play, name="ranked"),
     path("ranked/queue", views.queue, name="ranked_queue"),
     path("ranked/queue/join", views.queue_join, name="ranked_join"),
     path("ranked/queue/cancel", views.queue_cancel, name="ranked_cancel"),
+    path("ranked/partner/ask", views.partner_ask, name="ranked_partner_ask"),
+    path(
+        "ranked/partner/<int:request_id>/accept",
+        views.partner_accept,
+        name="ranked_partner_accept",
+    ),
+    path(
+        "ranked/partner/<int:request_id>/decline",
+        views.partner_decline,
+        name="ranked_partner_decline",
+    ),
     path("u/<str:username>/", views.profile, name="profile"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("api/ranked/queue", api.queue, name="api_ranked_queue"),
+    path("api/ranked/queue/leave", api.queue_leave, name="api_ranked_leave"),
+    path(
+        "api/ranked/partner-requests/<int:request_id>/accept",
+        api.partner_accept,
+        name="api_ranked_partner_accept",
+    ),
+    path(
+        "api/ranked/partner-requests/<int:request_id>/decline",
+        api.partner_decline,
+        name="api_ranked_partner_decline",
+    ),
 ]

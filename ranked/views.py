@@ -13,9 +13,9 @@ from accounts.models import User
 from analysis import selectors as analysis_selectors
 from core.errors import Refused
 from games import selectors as games_selectors
-from ranked import presenters, selectors, services
-from ranked.forms import QueueForm
-from social import selectors as social_selectors
+from ranked import partners, presenters, selectors, services
+from ranked.forms import PartnerForm, QueueForm
+from social import selectors as social_selectors, services as social_services
 
 
 def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error: str = "") -> dict:
@@ -28,6 +28,7 @@ def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error:
             bar=presenters.bar(selectors.barred_until(user, now=now), now=now),
             queue=selectors.queue_state(user, now=now),
             game=games_selectors.unfinished_game_of(user.pk),
+            friends=partners.friends_to_ask(user),
         )
     return context
 
@@ -78,7 +79,45 @@ def queue_join(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def queue_cancel(request: HttpRequest) -> HttpResponse:
+    """Leaves the queue (with one's partner) or withdraws one's request to a friend."""
     services.queue_leave(user=request.user)
+    return _queue_box(request)
+
+
+@login_required
+@require_POST
+def partner_ask(request: HttpRequest) -> HttpResponse:
+    form = PartnerForm(request.POST)
+    if not form.is_valid():
+        return _queue_box(request, error="Choose a friend and how long to wait for people")
+    try:
+        services.partner_request_send(
+            user=request.user,
+            partner=social_services.person(form.cleaned_data["partner"]),
+            max_wait=form.cleaned_data["max_wait"],
+        )
+    except Refused as error:
+        return _queue_box(request, error=error.message)
+    return _queue_box(request)
+
+
+@login_required
+@require_POST
+def partner_accept(request: HttpRequest, request_id: int) -> HttpResponse:
+    try:
+        services.partner_request_accept(user=request.user, request_id=request_id)
+    except Refused as error:
+        return _queue_box(request, error=error.message)
+    return _queue_box(request)
+
+
+@login_required
+@require_POST
+def partner_decline(request: HttpRequest, request_id: int) -> HttpResponse:
+    try:
+        services.partner_request_decline(user=request.user, request_id=request_id)
+    except Refused as error:
+        return _queue_box(request, error=error.message)
     return _queue_box(request)
 
 

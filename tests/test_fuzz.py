@@ -36,6 +36,9 @@ from games import services
 from games.bots import LEVELS
 from games.engine import CARDS, OPTION_RANGES, PRESETS
 from games.models import Action, ChatMessage, Game, Seat
+from ranked import services as ranked
+from ranked.models import PartnerRequest, QueueEntry
+from social import services as social
 from tests.conftest import FUZZ_COUNTS
 from tests.factories import UserFactory
 
@@ -341,6 +344,8 @@ def fingerprint() -> tuple:
         tuple(Seat.objects.order_by("pk").values_list("pk", "user_id", "away")),
         Action.objects.count(),
         ChatMessage.objects.count(),
+        tuple(QueueEntry.objects.order_by("pk").values_list("pk", "user_id", "partner_id")),
+        tuple(PartnerRequest.objects.order_by("pk").values_list("pk", "sender_id", "expires_at")),
     )
 
 
@@ -571,8 +576,68 @@ def test_fuzz_exports(world):
     breaches.assert_none()
 
 
+def test_fuzz_ranked_queue(world):
+    """The ranked queue, alone or with a partner: asking friends, strangers, people at a
+    table, people who block the caller, bots and junk; leaving; answering requests that
+    are the caller's, somebody else's or none."""
+    breaches = Breaches()
+    caller, friend, blocker, other = world["outsider"], *UserFactory.create_batch(3)
+    seated = world["people"][1]
+    for first, second in [(caller, friend), (caller, blocker), (caller, other),
+                          (caller, seated), (other, friend)]:  # fmt: skip
+        request = social.friend_request_send(user=first, other=second)
+        social.friend_request_answer(user=second, request_id=request.pk, accept=True)
+    social.block(user=blocker, other=caller)
+    mine = ranked.partner_request_send(user=friend, partner=caller)  # to the caller
+    theirs = ranked.partner_request_send(user=other, partner=friend)  # not to the caller
+    names = st.sampled_from(
+        [friend.username, friend.username, blocker.username, seated.username, caller.username,
+         other.username, "StandardBot", "nobody-here", friend.username.upper(), ""]
+    )  # fmt: skip
+    queue_fields = st.fixed_dictionaries(
+        {},
+        optional={
+            "partner": junk_or(names),
+            "max_wait": junk_or(st.sampled_from([15, 30, 60, 120, 0, 31, -30, 2**63])),
+            "extra": junk,
+        },
+    )
+    request_ids = st.one_of(
+        st.sampled_from([str(mine.pk), str(mine.pk), str(theirs.pk), "0", str(2**63), "9" * 30,
+                         "-1", "abc", "1.0", "\u0661", "%00"]),
+        st.integers(min_value=0).map(str),
+    )  # fmt: skip
+
+    @FUZZ
+    @given(
+        body=bodies(queue_fields),
+        auth=st.sampled_from(AUTHS),
+        request_id=request_ids,
+        answer=st.sampled_from(["accept", "decline"]),
+        method=st.sampled_from(["POST", "POST", "GET"]),
+    )
+    @examples(
+        body=[{"partner": "a\x00b"}, {"partner": "\ud800"}, {"partner": "x" * 5000},
+              {"partner": 1}, {"partner": ["x"]}, {"max_wait": True}, *DEEP_BODIES],
+        auth="token", request_id=str(mine.pk), answer="accept", method="POST",
+    )  # fmt: skip
+    def run(body, auth, request_id, answer, method):
+        send(world, breaches, f"{method} /api/ranked/queue", method, "/api/ranked/queue",
+             encode(body), auth, user=caller)  # fmt: skip
+        send(world, breaches, "POST /api/ranked/queue/leave", "POST", "/api/ranked/queue/leave",
+             encode(body), auth, user=caller)  # fmt: skip
+        path = f"/api/ranked/partner-requests/{request_id}/{answer}"
+        send(world, breaches, "POST /api/ranked/partner-requests/{id}/" + answer, "POST", path,
+             encode(body), auth, user=caller)  # fmt: skip
+
+    run()
+    breaches.assert_none()
+
+
 API_PATHS = ["/api/tables", "/api/tables/{id}/join", "/api/tables/{id}/leave",
-             "/api/games/{id}", "/api/games/{id}/actions"]  # fmt: skip
+             "/api/games/{id}", "/api/games/{id}/actions", "/api/ranked/queue",
+             "/api/ranked/queue/leave", "/api/ranked/partner-requests/{id}/accept",
+             "/api/ranked/partner-requests/{id}/decline"]  # fmt: skip
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND",
            "get", "CONNECT"]  # fmt: skip
 
