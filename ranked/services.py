@@ -16,7 +16,7 @@ from accounts.services import bots_ensure
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import results, selectors as games_selectors, services as games
 from games.models import Game
-from ranked import handstats, matching, partners, presenters, ratings, selectors
+from ranked import handstats, matching, presenters, ratings, selectors
 from ranked.models import (
     Abandonment,
     PartnerRequest,
@@ -487,7 +487,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     )
     # A pair goes together: if one of them is gone (or their entry is), so is the other;
     # and a pair whose one blocks the other since they queued is no pair any more.
-    blocked = partners.blocked_pairs(user_ids)
+    blocked = social_selectors.blocked_pairs(user_ids)
     queued_now = set(user_ids) - gone
     gone |= {
         entry.user_id

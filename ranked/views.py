@@ -13,7 +13,7 @@ from accounts.models import User
 from analysis import selectors as analysis_selectors
 from core.errors import Refused
 from games import selectors as games_selectors
-from ranked import partners, presenters, selectors, services
+from ranked import presenters, selectors, services
 from ranked.forms import PartnerForm, QueueForm
 from social import selectors as social_selectors, services as social_services
 
@@ -28,7 +28,7 @@ def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error:
             bar=presenters.bar(selectors.barred_until(user, now=now), now=now),
             queue=selectors.queue_state(user, now=now),
             game=games_selectors.unfinished_game_of(user.pk),
-            friends=partners.friends_to_ask(user),
+            friends=social_selectors.friends_by_name(user),
         )
     return context
 

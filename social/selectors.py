@@ -29,6 +29,23 @@ def blocked_between(user_id: int, other_id: int) -> bool:
     ).exists()
 
 
+def blocked_pairs(user_ids: list[int]) -> frozenset[frozenset[int]]:
+    """{a, b} for each block between two of these people, whichever side blocked (the
+    ranked matchmaker never seats them as partners)."""
+    rows = Block.objects.filter(blocker_id__in=user_ids, blocked_id__in=user_ids).values_list(
+        "blocker_id", "blocked_id"
+    )
+    return frozenset(frozenset(row) for row in rows)
+
+
+def friends_by_name(user: User) -> list[User]:
+    return list(
+        User.objects.filter(pk__in=friend_ids(user.pk), is_active=True, bot_level="").order_by(
+            "username"
+        )
+    )
+
+
 def blocked_by(user_id: int) -> set[int]:
     """The people this person blocks (their table chat is not shown to them)."""
     return set(Block.objects.filter(blocker_id=user_id).values_list("blocked_id", flat=True))
