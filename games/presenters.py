@@ -97,7 +97,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         return context
     ruleset = Ruleset.from_dict(payload["ruleset"])
     names = [_seat_label(entry) for entry in payload["seats"]]
-    finished = payload["winner"] is not None
+    finished = payload["status"] == "finished"
     # Between hands (the new deal not bid on yet) the table shows the hand that just ended.
     between_hands = (
         bool(view["hands"]) and view["phase"] == "bidding" and all(b is None for b in view["bids"])
@@ -152,6 +152,8 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
             "mine": me is not None and me % 2 == payload["winner"],
             "names": context["teams"][payload["winner"]]["name"],
         }
+    elif finished:  # a game of a fixed number of hands can end on equal scores
+        context["winner"] = {"draw": True, "mine": False, "names": ""}
     context["hand_started"] = bool(tricks)
     context["between_hands"] = between_hands and not finished
     if view["hands"]:
@@ -199,7 +201,7 @@ def rules_line(payload: dict) -> str:
 def _turn_text(payload: dict, names: list[str], between_hands: bool) -> str:
     """Whose turn it is, in words (the page's polite live region reads it out)."""
     view = payload["view"]
-    if payload["winner"] is not None:
+    if payload["status"] == "finished":
         return "The game is over"
     if between_hands:
         return f"Hand {view['hands'][-1]['hand_number']} is over"

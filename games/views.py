@@ -212,8 +212,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "game_url": selectors.game_url(game),
         "analysis_url": reverse("analysis", args=[game.pk]) + query,
     }
-    context["winners"], context["losers"] = (
-        context["teams"][game.winner],
-        context["teams"][1 - game.winner],
-    )
+    # A game of a fixed number of hands can end in a draw (winner None).
+    first = 0 if game.winner is None else game.winner
+    context["draw"] = game.winner is None
+    context["winners"], context["losers"] = context["teams"][first], context["teams"][1 - first]
     return render(request, "games/replay.html", context)
