@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "ranked",
     "leagues",
     "analysis",
+    "duplicate",
 ]
 
 MIDDLEWARE = [
@@ -259,7 +260,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_WORKER_DIRECT = True
 # A game's analysis runs for minutes: its own queue and worker (config.devstack, README), so
 # that it never holds up bot moves and turn timeouts, nor makes the live worker look deaf.
-CELERY_TASK_ROUTES = {"analysis.*": {"queue": "analysis"}}
+CELERY_TASK_ROUTES = {
+    "analysis.*": {"queue": "analysis"},
+    # A daily board's double-dummy tricks: up to a second or two of a core each.
+    "duplicate.solve_board": {"queue": "analysis"},
+}
 # The result backend (only `ping` results matter) retries over a Redis restart instead
 # of failing the task, with fast sockets and the same health checks as the broker.
 CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
@@ -370,4 +375,7 @@ CELERY_BEAT_SCHEDULE = {
     "ranked-form-tables": {"task": "ranked.form_tables", "schedule": 2.0},
     "ranked-rate-pending": {"task": "ranked.rate_pending", "schedule": 30.0},
     "leagues-sweep": {"task": "leagues.sweep", "schedule": 30.0},
+    # The daily challenge: made and committed a day ahead, closed when its day ends.
+    "duplicate-prepare": {"task": "duplicate.prepare", "schedule": 600.0},
+    "duplicate-sweep": {"task": "duplicate.sweep", "schedule": 30.0},
 }
