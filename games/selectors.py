@@ -68,9 +68,10 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
 
 
 def game_url(game: Game) -> str:
-    """The game page; a private game's link carries its invite."""
+    """The game page; a private game's link carries its invite (not a players-only game's:
+    no invite lets anyone else in)."""
     url = reverse("game", args=[game.pk])
-    return f"{url}?invite={game.invite}" if game.private else url
+    return f"{url}?invite={game.invite}" if game.private and not game.players_only else url
 
 
 def viewer_seat(snapshot: dict, user_id: int | None) -> int | None:
