@@ -32,6 +32,8 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from accounts.tokens import token_create, tokens_revoke
 from config.asgi import application
+from duplicate import services as duplicate
+from duplicate.models import BoardGame, Entry, Event
 from games import services
 from games.bots import LEVELS
 from games.engine import CARDS, OPTION_RANGES, PRESETS
@@ -293,6 +295,7 @@ def world(db):
     waiting = services.table_create(owner=host)
     private = services.table_create(owner=private_host, private=True)
     turn = people[playing.state["turn"]]
+    daily = duplicate.daily_today()
     return {
         "people": people,
         "hosts": {"waiting": host, "private": private_host},
@@ -303,6 +306,7 @@ def world(db):
         "waiting": waiting,
         "private": private,
         "turn": turn,
+        "daily": daily,
         "client": Client(raise_request_exception=False),
         "sessions": {},
     }
@@ -341,6 +345,9 @@ def fingerprint() -> tuple:
         tuple(Seat.objects.order_by("pk").values_list("pk", "user_id", "away")),
         Action.objects.count(),
         ChatMessage.objects.count(),
+        Event.objects.count(),
+        Entry.objects.count(),
+        BoardGame.objects.count(),
     )
 
 
@@ -571,8 +578,59 @@ def test_fuzz_exports(world):
     breaches.assert_none()
 
 
+DAYS = st.one_of(
+    st.sampled_from(["today", "today", "today", "2026-13-01", "1999-01-01", "0000-00-00",
+                     "9999-12-31", "yesterday", "2026-1-1", "+2026-11-26", "2026-11-26T00",
+                     "%00", "\u0662\u0660\u0662\u0666-11-26"]),
+    st.text(max_size=12).map(lambda t: quote(t.encode("utf-8", "surrogatepass"), safe="")),
+)  # fmt: skip
+BOARD_NUMBERS = st.one_of(
+    st.integers(0, 10), st.sampled_from([2**15, 2**31, 2**63, 10**30, -1, "x", "01", "1.0"])
+)
+
+
+def test_fuzz_daily(world):
+    """The daily challenge's endpoints: start a board, its traveller, the standings, a day."""
+    breaches = Breaches()
+
+    @FUZZ
+    @given(
+        endpoint=st.sampled_from(["start", "start", "results", "standings", "day", "today"]),
+        day=DAYS,
+        number=BOARD_NUMBERS,
+        body=bodies(st.fixed_dictionaries({}, optional={"seat": junk, "board": junk})),
+        auth=st.sampled_from(AUTHS),
+        who=st.sampled_from(["outsider", "outsider", "seated"]),
+    )
+    @examples(
+        number=[1, 2, 9, 2**15, 2**63, 10**30],
+        endpoint="start", day="today", body=Raw(b""), auth="token", who="outsider",
+    )  # fmt: skip
+    def run(endpoint, day, number, body, auth, who):
+        day = world["daily"].day.isoformat() if day == "today" else day
+        user = world["outsider"] if who == "outsider" else world["people"][0]
+        method, path = {
+            "start": ("POST", f"/api/daily/{day}/boards/{number}"),
+            "results": ("GET", f"/api/daily/{day}/boards/{number}/results"),
+            "standings": ("GET", f"/api/daily/{day}/standings"),
+            "day": ("GET", f"/api/daily/{day}"),
+            "today": ("GET", "/api/daily"),
+        }[endpoint]
+        name = {"start": "POST /api/daily/{date}/boards/{n}",
+                "results": "GET /api/daily/{date}/boards/{n}/results",
+                "standings": "GET /api/daily/{date}/standings",
+                "day": "GET /api/daily/{date}", "today": "GET /api/daily"}[endpoint]  # fmt: skip
+        send(world, breaches, name, method, path, encode(body) if method == "POST" else b"",
+             auth, user=user)  # fmt: skip
+
+    run()
+    breaches.assert_none()
+
+
 API_PATHS = ["/api/tables", "/api/tables/{id}/join", "/api/tables/{id}/leave",
-             "/api/games/{id}", "/api/games/{id}/actions"]  # fmt: skip
+             "/api/games/{id}", "/api/games/{id}/actions", "/api/daily",
+             "/api/daily/{day}/boards/1", "/api/daily/{day}/boards/1/results",
+             "/api/daily/{day}/standings"]  # fmt: skip
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND",
            "get", "CONNECT"]  # fmt: skip
 
@@ -588,7 +646,7 @@ def test_fuzz_wrong_methods(world):
         body=st.sampled_from([b"", b"{}", b'{"seat": 1}']),
     )
     def run(path, method, auth, body):
-        path = path.format(id=world["waiting"].pk)
+        path = path.format(id=world["waiting"].pk, day=world["daily"].day)
         send(world, breaches, "wrong methods", method, path, body, auth)
 
     run()
@@ -618,7 +676,7 @@ def test_fuzz_content_types_and_sizes(world):
         ),
     )
     def run(path, content_type, auth, body):
-        path = path.format(id=world["waiting"].pk)
+        path = path.format(id=world["waiting"].pk, day=world["daily"].day)
         send(world, breaches, "content types and sizes", "POST", path, body, auth,
              content_type=content_type)  # fmt: skip
 
@@ -648,7 +706,7 @@ def test_fuzz_unknown_api_paths_and_bad_ids(world):
                 ]
             ),
             st.tuples(st.sampled_from(API_PATHS), GAME_IDS).map(
-                lambda pair: pair[0].format(id=pair[1])
+                lambda pair: pair[0].replace("{id}", pair[1])
             ),
         ),
         method=st.sampled_from(["GET", "POST"]),
@@ -656,6 +714,7 @@ def test_fuzz_unknown_api_paths_and_bad_ids(world):
     )
     def run(path, method, auth):
         path = path.replace("{id}", "own").replace("own", str(world["playing"].pk))
+        path = path.replace("{day}", world["daily"].day.isoformat())
         send(world, breaches, "unknown paths and bad ids", method, path, b"{}", auth)
 
     run()
@@ -696,7 +755,7 @@ def test_fuzz_authorization_headers(world):
         path=st.sampled_from(API_PATHS),
     )
     def run(header, path):
-        path = path.format(id=world["playing"].pk)
+        path = path.format(id=world["playing"].pk, day=world["daily"].day)
         method = "GET" if path.endswith(str(world["playing"].pk)) else "POST"
         example = f"{method} {path} Authorization={short(header)}"
         with rolled_back():
