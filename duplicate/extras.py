@@ -1,5 +1,5 @@
-"""What a duplicate board's game page offers once the board is over (games.extras): the
-board's result and traveller, instead of a rematch."""
+"""What a duplicate board's game page says (games.extras): which board of which event it
+is, and once the board is over, the way to its result and traveller (not a rematch)."""
 
 from django.urls import reverse
 
@@ -8,7 +8,7 @@ from games.models import Game
 
 
 def board_link(game: Game) -> dict:
-    if game.kind != Game.Kind.DUPLICATE or game.status != Game.Status.FINISHED:
+    if game.kind != Game.Kind.DUPLICATE:
         return {}
     played = (
         BoardGame.objects.filter(game=game)
@@ -18,5 +18,8 @@ def board_link(game: Game) -> dict:
     if played is None:
         return {}
     day, number = played
-    url = reverse("duplicate:board", args=[day.isoformat(), number])
-    return {"next_step": {"label": "See the board's result", "url": url}}
+    extras = {"rules": f"Daily challenge {day:%b} {day.day} · Board {number} · one hand"}
+    if game.status == Game.Status.FINISHED:
+        url = reverse("duplicate:board", args=[day.isoformat(), number])
+        extras["next_step"] = {"label": "See the board's result", "url": url}
+    return extras

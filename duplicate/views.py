@@ -92,7 +92,7 @@ def board(request: HttpRequest, day: str, number: int) -> HttpResponse:
 def standings(request: HttpRequest, day: str) -> HttpResponse:
     event = selectors.daily_event(parse_day(day))
     return render(
-        request, "duplicate/standings.html", selectors.standings(event, request.user, limit=500)
+        request, "duplicate/standings.html", selectors.standings(event, request.user, limit=100)
     )
 
 

@@ -79,8 +79,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         ),
         "chat": selectors.chat_history(game),
         "chat_max_length": ChatMessage.MAX_LENGTH,
+        # A players-only game has no invite to share: nobody else may come in.
         "invite_url": request.build_absolute_uri(selectors.game_url(game))
-        if game.private
+        if game.private and not game.players_only
         else None,
         "ws_url": f"/ws/games/{game.pk}/" + (f"?invite={invite}" if invite else ""),
     }
