@@ -9,7 +9,9 @@ from datetime import timedelta
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, IntegerField, OuterRef, Q
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from accounts.models import User
@@ -610,10 +612,18 @@ def sweep_stuck_games(*, grace_seconds: float | None = None) -> int:
     """
     grace = settings.SWEEP_GRACE_SECONDS if grace_seconds is None else grace_seconds
     cutoff = timezone.now() - timedelta(seconds=grace)
+    # A game without a turn clock has no deadline while it waits for a person, either:
+    # such a game is not stuck, and a day's worth of them must not be swept every tick.
+    person_to_act = Exists(
+        Seat.objects.filter(
+            game_id=OuterRef("pk"), position=OuterRef("turn"), user__isnull=False, away=False
+        )
+    )
     stuck = list(
-        Game.objects.filter(
-            status=Game.Status.PLAYING, turn_deadline=None, updated_at__lt=cutoff
-        ).values_list("pk", flat=True)
+        Game.objects.filter(status=Game.Status.PLAYING, turn_deadline=None, updated_at__lt=cutoff)
+        .annotate(turn=Cast(KeyTextTransform("turn", "state"), IntegerField()))
+        .exclude(Q(turn_seconds=0) & Q(person_to_act))
+        .values_list("pk", flat=True)
     )
     for game_id in stuck:
         schedule_next_move(game_id)

@@ -182,3 +182,18 @@ def test_the_own_row_is_always_in_the_standings(today, quiet_games):
     viewer = next(user for user in people if user.username == last)
     table = selectors.standings(today, viewer, limit=1)
     assert [row["player"] for row in table["rows"]][-1] == last and len(table["rows"]) == 2
+
+
+def test_the_sweep_leaves_a_board_waiting_for_its_person_alone(today, quiet_games):
+    """A board has no turn clock, so no deadline while the person thinks (or has gone for
+    the day): the sweep for lost bot moves must not take it for stuck, every tick."""
+    user = UserFactory()
+    game = services.daily_board_start(user=user, day=today.day, number=1)  # North deals
+    game = play_board(game.pk, user, moves=0)  # East bids, then it is the person's turn
+    assert game.state["turn"] == 2 and game.turn_deadline is None
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
+    assert games.sweep_stuck_games(grace_seconds=1) == 0
+    # With a bot to act (the person left), the same game is swept as any other.
+    games.table_leave(game_id=game.pk, user=user)
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
+    assert games.sweep_stuck_games(grace_seconds=1) == 1
