@@ -183,6 +183,14 @@ def celery_url(redis_url: str) -> str:
     return redis_url
 
 
+def redis_database(redis_url: str) -> int:
+    """The database number a Redis URL names (0 when it names none)."""
+    parts = urlsplit(redis_url)
+    if parts.scheme == "unix":
+        return int(parse_qs(parts.query).get("db", ["0"])[0])
+    return int(parts.path.strip("/") or 0)
+
+
 def with_database(redis_url: str, database: int) -> str:
     parts = urlsplit(redis_url)
     if parts.scheme == "unix":
@@ -195,9 +203,12 @@ def with_database(redis_url: str, database: int) -> str:
 REDIS_URL = os.environ.get("REDIS_URL", f"unix://{VAR_DIR / 'redis.sock'}")
 # `make test` runs tests in parallel processes (pytest-xdist workers gw0, gw1, ...): each
 # has a Redis database of its own, as it has its own test database, and so do the workers
-# and servers it starts (they inherit the variable).
+# and servers it starts (they inherit the variable). They follow the database REDIS_URL
+# names (0: 1, 2, 3; 8: 9, 10, 11), so that test runs sharing a Redis can stay apart; the
+# base is kept in the environment, for the processes started with the worker's own URL.
 if test_worker := os.environ.get("PYTEST_XDIST_WORKER"):
-    REDIS_URL = with_database(REDIS_URL, 1 + int(test_worker.removeprefix("gw")))
+    base = int(os.environ.setdefault("REDIS_TEST_BASE", str(redis_database(REDIS_URL))))
+    REDIS_URL = with_database(REDIS_URL, base + 1 + int(test_worker.removeprefix("gw")))
 # Pub/sub: a group message is published once and fanned out to its consumers inside each
 # server process, instead of queued in Redis once per consumer and read back one by one.
 # Pushes are not stored, which the game feed does not need: every push is the full state
