@@ -10,10 +10,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from core.errors import Conflict, Invalid, NotFound
+from core.errors import Conflict, Invalid, NotFound, Refused
 from duplicate import matchpoints
 from duplicate.models import Board, BoardGame, Entry, Event
-from duplicate.selectors import results_by_board
+from duplicate.selectors import daily_event, results_by_board
 from games import services as games
 from games.engine import Ruleset, board_score, commitment, first_dealer
 from games.engine.dealing import deal_masks
@@ -117,13 +117,6 @@ def check_event_open(event: Event, now: datetime) -> None:
         raise Conflict(f"The daily challenge of {event.day} opens at {event.opens_at:%H:%M} UTC")
 
 
-def _daily(day: date) -> Event:
-    event = Event.objects.filter(kind=Event.Kind.DAILY, day=day).first()
-    if event is None:
-        raise NotFound(f"There is no daily challenge on {day}")
-    return event
-
-
 @transaction.atomic
 def daily_board_start(*, user: User, day: date, number: int, now: datetime | None = None) -> Game:
     """Starts or resumes the person's game of board `number` of the day's challenge.
@@ -132,13 +125,17 @@ def daily_board_start(*, user: User, day: date, number: int, now: datetime | Non
     finished gives its game again; an earlier one or a later one is refused in words."""
     now = now or timezone.now()
     games.people_lock([user.pk])  # one seating write per person at a time (games' rule)
-    event = _daily(day)
+    event = daily_event(day)
     count = event.boards.count()
     if not 1 <= number <= count:
         raise NotFound(f"There is no board {number}: the challenge has boards 1 to {count}")
     check_event_open(event, now)
     entry, _ = Entry.objects.get_or_create(event=event, user=user)
     mine = {bg.board.number: bg for bg in entry.games.select_related("board", "game")}
+    for played in mine.values():
+        if not played.finished and played.game.status == Game.Status.FINISHED:
+            # Its signal was lost (the sweep would record it): no need to wait for that.
+            played.finished = board_game_record(game_id=played.game_id)
     done = [n for n, bg in mine.items() if bg.finished]
     last = max(done, default=0)
     following = last + 1
@@ -148,8 +145,6 @@ def daily_board_start(*, user: User, day: date, number: int, now: datetime | Non
         raise Conflict(f"You have played board {number} already; your next board is {following}")
     if number > following:
         raise Conflict(f"Boards are played in order: play board {following} first")
-    if following in mine:  # played on by the bots meanwhile but not recorded yet
-        raise Conflict(f"Board {following} is still being played")
     board = event.boards.get(number=number)
     players: list[User | str] = [event.bot_level] * 4
     players[DAILY_SEAT] = user
@@ -240,7 +235,7 @@ def event_close(*, event_id: int) -> bool:
     for played in unfinished:
         try:
             games.table_leave(game_id=played.game_id, user=played.entry.user)
-        except Exception:  # a game that ended meanwhile: nothing to hand over
+        except Refused:  # a game that ended meanwhile: nothing to hand over
             logger.info("Game %s of closed event %s needed no bot", played.game_id, event_id)
     return True
 

@@ -197,3 +197,15 @@ def test_the_sweep_leaves_a_board_waiting_for_its_person_alone(today, quiet_game
     games.table_leave(game_id=game.pk, user=user)
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
     assert games.sweep_stuck_games(grace_seconds=1) == 1
+
+
+def test_a_board_whose_signal_was_lost_is_recorded_when_the_next_one_starts(today, quiet_games):
+    user = UserFactory()
+    first = play_board(services.daily_board_start(user=user, day=today.day, number=1).pk, user)
+    BoardGame.objects.filter(game=first).update(finished=False, result=None)
+    second = services.daily_board_start(user=user, day=today.day, number=2)
+    assert BoardGame.objects.get(game=first).finished and second.pk != first.pk
+    # And the sweep finds the others.
+    play_board(second.pk, user)
+    BoardGame.objects.filter(game=second).update(finished=False, result=None)
+    assert services.results_sweep() == 1 and BoardGame.objects.get(game=second).finished
