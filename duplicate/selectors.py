@@ -5,7 +5,7 @@ finished that board, until the event closes."""
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Avg, Count, Max
+from django.db.models import Count
 
 from accounts.models import User
 from core.errors import Forbidden, NotFound
@@ -192,21 +192,21 @@ def past_dailies(limit: int = 60) -> list[dict]:
 def daily_history(user: User, limit: int = 30) -> dict:
     """A person's daily challenges: the days played (closed ones, with their final score)
     and the average and best over them."""
-    entries = Entry.objects.filter(
-        user=user, event__kind=Event.Kind.DAILY, event__closed=True, score__isnull=False
-    )
-    summary = entries.aggregate(average=Avg("score"), best=Max("score"), days=Count("pk"))
+    # One query: a person plays a day at most once, so the rows are few.
     days = [
-        {"day": day, "score": round(score, 2), "boards": boards}
-        for day, score, boards in entries.order_by("-event__day").values_list(
-            "event__day", "score", "boards_played"
-        )[:limit]
+        {"day": day, "score": score, "boards": boards}
+        for day, score, boards in Entry.objects.filter(
+            user=user, event__kind=Event.Kind.DAILY, event__closed=True, score__isnull=False
+        )
+        .order_by("-event__day")
+        .values_list("event__day", "score", "boards_played")
     ]
+    scores = [day["score"] for day in days]
     return {
-        "days": summary["days"],
-        "average": None if summary["average"] is None else round(summary["average"], 2),
-        "best": None if summary["best"] is None else round(summary["best"], 2),
-        "recent": days,
+        "days": len(days),
+        "average": round(sum(scores) / len(scores), 2) if scores else None,
+        "best": round(max(scores), 2) if scores else None,
+        "recent": [{**day, "score": round(day["score"], 2)} for day in days[:limit]],
     }
 
 

@@ -185,7 +185,7 @@ def rules_line(payload: dict) -> str:
     """ "Classic · to 500 · Ranked": the preset (or the options that differ from the
     classic rules), the target score, and whether the game is rated; or what the app
     that made the game calls it (extras "rules", e.g. a duplicate board)."""
-    named = payload["extras"].get("rules")
+    named = payload.get("extras", {}).get("rules")
     if named:
         return named
     ruleset = payload["ruleset"]

@@ -126,8 +126,9 @@ def test_the_profile_reads_a_fixed_number_of_queries(
         )
         assert selectors.profile(user, now=timezone.now())["rank"] == 1
     client.force_login(user)
-    # session, viewer, player, 8 reads and the analysed games (tricks lost to double-dummy)
-    with django_assert_max_num_queries(12):
+    # session, viewer, player, 8 reads, the analysed games (tricks lost to double-dummy)
+    # and the daily challenge's history
+    with django_assert_max_num_queries(13):
         assert client.get(f"/u/{user.username}/").status_code == 200
 
 
