@@ -82,3 +82,17 @@ def test_a_stranger_cannot_open_a_board_before_finishing_it(today, player, quiet
     assert response.status_code == 403 and user.username not in response.content.decode()
     assert stranger.get("/daily/1999-01-01/").status_code == 404
     assert stranger.get(f"/daily/{today.day}/boards/9/").status_code == 404
+
+
+def test_bad_requests_to_the_pages_are_clear_4xx_and_change_nothing(today, player):
+    _, client = player
+    anonymous = Client()
+    assert anonymous.post(f"/daily/{today.day}/boards/1/play").status_code in (401, 403)
+    assert client.get(f"/daily/{today.day}/boards/1/play").status_code == 405
+    out_of_order = client.post(f"/daily/{today.day}/boards/4/play")
+    assert out_of_order.status_code == 409
+    assert "play board 1 first" in out_of_order.content.decode()
+    assert client.post(f"/daily/{today.day}/boards/99/play").status_code == 404
+    assert client.post("/daily/2026-02-30/boards/1/play").status_code == 404
+    assert client.get("/daily/%00/standings").status_code == 404
+    assert not today.entries.exists()
