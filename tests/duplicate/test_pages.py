@@ -96,3 +96,22 @@ def test_bad_requests_to_the_pages_are_clear_4xx_and_change_nothing(today, playe
     assert client.post("/daily/2026-02-30/boards/1/play").status_code == 404
     assert client.get("/daily/%00/standings").status_code == 404
     assert not today.entries.exists()
+
+
+def test_the_admin_lists_days_boards_and_entries_without_the_seeds(today, quiet_games):
+    admin = UserFactory(is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(admin)
+    player = UserFactory()
+    play_board(services.daily_board_start(user=player, day=today.day, number=1).pk, player)
+    for path in (
+        "/admin/duplicate/event/",
+        f"/admin/duplicate/event/{today.pk}/change/",
+        "/admin/duplicate/entry/",
+        "/admin/duplicate/boardgame/",
+    ):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        for board in today.boards.all():
+            assert board.seed not in response.content.decode()
+    assert client.get("/admin/duplicate/event/add/").status_code == 403
