@@ -68,6 +68,7 @@ bench: $(STAMP)
 	$(PY) bench/analysis.py --seed 2
 	$(PY) bench/doubledummy.py
 	$(PY) bench/ratings.py
+	$(PY) bench/duplicate.py
 	$(PY) bench/arena.py --a expert --b standard
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) bench/actions.py

@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "ranked",
     "leagues",
     "analysis",
+    "duplicate",
 ]
 
 MIDDLEWARE = [
@@ -185,6 +186,14 @@ def celery_url(redis_url: str) -> str:
     return redis_url
 
 
+def redis_database(redis_url: str) -> int:
+    """The database number a Redis URL names (0 when it names none)."""
+    parts = urlsplit(redis_url)
+    if parts.scheme == "unix":
+        return int(parse_qs(parts.query).get("db", ["0"])[0])
+    return int(parts.path.strip("/") or 0)
+
+
 def with_database(redis_url: str, database: int) -> str:
     parts = urlsplit(redis_url)
     if parts.scheme == "unix":
@@ -197,9 +206,12 @@ def with_database(redis_url: str, database: int) -> str:
 REDIS_URL = os.environ.get("REDIS_URL", f"unix://{VAR_DIR / 'redis.sock'}")
 # `make test` runs tests in parallel processes (pytest-xdist workers gw0, gw1, ...): each
 # has a Redis database of its own, as it has its own test database, and so do the workers
-# and servers it starts (they inherit the variable).
+# and servers it starts (they inherit the variable). They follow the database REDIS_URL
+# names (0: 1, 2, 3; 8: 9, 10, 11), so that test runs sharing a Redis can stay apart; the
+# base is kept in the environment, for the processes started with the worker's own URL.
 if test_worker := os.environ.get("PYTEST_XDIST_WORKER"):
-    REDIS_URL = with_database(REDIS_URL, 1 + int(test_worker.removeprefix("gw")))
+    base = int(os.environ.setdefault("REDIS_TEST_BASE", str(redis_database(REDIS_URL))))
+    REDIS_URL = with_database(REDIS_URL, base + 1 + int(test_worker.removeprefix("gw")))
 # Pub/sub: a group message is published once and fanned out to its consumers inside each
 # server process, instead of queued in Redis once per consumer and read back one by one.
 # Pushes are not stored, which the game feed does not need: every push is the full state
@@ -262,7 +274,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_WORKER_DIRECT = True
 # A game's analysis runs for minutes: its own queue and worker (config.devstack, README), so
 # that it never holds up bot moves and turn timeouts, nor makes the live worker look deaf.
-CELERY_TASK_ROUTES = {"analysis.*": {"queue": "analysis"}}
+CELERY_TASK_ROUTES = {
+    "analysis.*": {"queue": "analysis"},
+    # A daily board's double-dummy tricks: up to a second or two of a core each.
+    "duplicate.solve_board": {"queue": "analysis"},
+}
 # The result backend (only `ping` results matter) retries over a Redis restart instead
 # of failing the task, with fast sockets and the same health checks as the broker.
 CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
@@ -373,4 +389,7 @@ CELERY_BEAT_SCHEDULE = {
     "ranked-form-tables": {"task": "ranked.form_tables", "schedule": 2.0},
     "ranked-rate-pending": {"task": "ranked.rate_pending", "schedule": 30.0},
     "leagues-sweep": {"task": "leagues.sweep", "schedule": 30.0},
+    # The daily challenge: made and committed a day ahead, closed when its day ends.
+    "duplicate-prepare": {"task": "duplicate.prepare", "schedule": 600.0},
+    "duplicate-sweep": {"task": "duplicate.sweep", "schedule": 30.0},
 }

@@ -15,5 +15,6 @@ urlpatterns = [
     path("", include("ranked.urls")),
     path("", include("leagues.urls")),
     path("", include("analysis.urls")),
+    path("", include("duplicate.urls")),
     path("admin/", admin.site.urls),
 ]

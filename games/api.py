@@ -49,11 +49,23 @@ def api_view(view=None, *, anonymous: bool = False):
 
 
 def _json_body(request: HttpRequest) -> dict:
-    """The request's JSON object ({} for an empty body); reads no more than the limit."""
+    """The request's JSON object; reads no more than the limit. A body with nothing in it
+    is {}: empty, blank, or an empty form (what e.g. Django's test client and a form
+    without fields send), so that an action with nothing to send needs no body at all."""
     raw = request.read(MAX_BODY + 1)
     if len(raw) > MAX_BODY:
         raise TooLarge(f"The body must be at most {MAX_BODY // 1024} KB")
-    return inputs.json_object(raw, "The body") if raw else {}
+    if not raw.strip() or _empty_form(request, raw):
+        return {}
+    return inputs.json_object(raw, "The body")
+
+
+def _empty_form(request: HttpRequest, raw: bytes) -> bool:
+    """A multipart form without a single field: only its closing boundary."""
+    if request.content_type != "multipart/form-data":
+        return False
+    boundary = request.content_params.get("boundary", "")
+    return bool(boundary) and raw.strip() == f"--{boundary}--".encode("utf-8", "replace")
 
 
 def _payload_response(game: Game, user_id: int | None, status: int = 200) -> JsonResponse:

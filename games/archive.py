@@ -40,11 +40,13 @@ def player_named(username: str) -> User:
 
 def _visible_to(viewer_id: int | None) -> Q:
     """Public games, and private ones to their creator and players (a list has no invite
-    to check: invite holders see a private game through its own link)."""
+    to check: invite holders see a private game through its own link); a players-only
+    game to its players alone."""
+    public = Q(private=False, players_only=False)
     if viewer_id is None:
-        return Q(private=False)
+        return public
     played = Exists(Seat.objects.filter(game_id=OuterRef("pk"), user_id=viewer_id))
-    return Q(private=False) | Q(created_by_id=viewer_id) | Q(played)
+    return public | Q(created_by_id=viewer_id, players_only=False) | Q(played)
 
 
 def _finished_games_of(player: User, viewer_id: int | None) -> QuerySet:

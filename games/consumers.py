@@ -52,8 +52,15 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def _open(self, query: dict) -> None:
         self.user = await socket_user(self.scope, query)
         self.muted = await database_sync_to_async(muted_names)(self.user.pk if self.user else None)
-        snapshot = await database_sync_to_async(self._snapshot)()
+        # Into the group before the state is read: a move committed in between is then
+        # pushed here too (and skipped if older), where it used to be lost until the next
+        # one, e.g. a bot's first bid at a game just started.
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
+        try:
+            snapshot = await database_sync_to_async(self._snapshot)()
+        except Exception:
+            await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
+            raise
         await self.accept()
         if self.user is not None and viewer_seat(snapshot, self.user.pk) is not None:
             # Reconnecting brings an away player back; the push that follows shows it.

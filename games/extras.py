@@ -5,7 +5,9 @@ An app registers a provider in its AppConfig.ready(): a function of the Game tha
 a dict of public, JSON-ready facts (or {} when it has nothing to say about this game). The
 dicts are merged into the game's snapshot, once per change, and shown to every viewer.
 Keys: "ratings" {seat: display rating}, "rating_changes" {seat: change}, "next_step"
-{"label", "url"}. Providers must be cheap for the games they do not concern.
+{"label", "url"}, "rules" (what the table calls the game's rules, instead of its preset
+and options: "Daily challenge · Board 3"). Providers must be cheap for the games they do
+not concern.
 """
 
 from collections.abc import Callable

@@ -24,6 +24,7 @@ OPTION_LABELS = {
     "nil_tricks_count_for_partner": "A Nil bidder's tricks count for the partner",
     "boston_bonus": "Boston bonus",
     "suicide": "Suicide (one partner must bid Nil)",
+    "hands": "Number of hands (0: play to the target score)",
 }
 
 

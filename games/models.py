@@ -31,6 +31,7 @@ class Game(models.Model):
         RANKED = "ranked", "Ranked"
         LEAGUE = "league", "League"
         TOURNAMENT = "tournament", "Tournament"
+        DUPLICATE = "duplicate", "Duplicate"
 
     preset = models.CharField(max_length=32, default="classic")
     ruleset = models.JSONField(default=dict)  # Ruleset.to_dict()
@@ -38,9 +39,13 @@ class Game(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
     state = models.JSONField(null=True, blank=True)  # cache of the replayed action log
     version = models.PositiveIntegerField(default=0)  # actions applied
-    turn_seconds = models.PositiveIntegerField(default=30)
+    turn_seconds = models.PositiveIntegerField(default=30)  # 0: no turn clock, no timeouts
     turn_deadline = models.DateTimeField(null=True, blank=True)
     private = models.BooleanField(default=False)
+    # Only the seated players may see it: no spectators, invite links, replay, export or
+    # analysis for anyone else while it is set (a duplicate board's cards are the same at
+    # every table until its event closes; the event app clears it then).
+    players_only = models.BooleanField(default=False)
     ranked = models.BooleanField(default=False)  # rated when it ends (ranked app)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.CASUAL)
     invite = models.CharField(max_length=32, default=_new_invite)

@@ -97,7 +97,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         return context
     ruleset = Ruleset.from_dict(payload["ruleset"])
     names = [_seat_label(entry) for entry in payload["seats"]]
-    finished = payload["winner"] is not None
+    finished = payload["status"] == "finished"
     # Between hands (the new deal not bid on yet) the table shows the hand that just ended.
     between_hands = (
         bool(view["hands"]) and view["phase"] == "bidding" and all(b is None for b in view["bids"])
@@ -152,6 +152,8 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
             "mine": me is not None and me % 2 == payload["winner"],
             "names": context["teams"][payload["winner"]]["name"],
         }
+    elif finished:  # a game of a fixed number of hands can end on equal scores
+        context["winner"] = {"draw": True, "mine": False, "names": ""}
     context["hand_started"] = bool(tricks)
     context["between_hands"] = between_hands and not finished
     if view["hands"]:
@@ -181,16 +183,30 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
 
 def rules_line(payload: dict) -> str:
     """ "Classic · to 500 · Ranked": the preset (or the options that differ from the
-    classic rules), the target score, and whether the game is rated."""
+    classic rules), the target score, and whether the game is rated; or what the app
+    that made the game calls it (extras "rules", e.g. a duplicate board)."""
+    named = payload.get("extras", {}).get("rules")
+    if named:
+        return named
     ruleset = payload["ruleset"]
     parts = [PRESET_NAMES.get(payload["preset"], payload["preset"].replace("-", " ").title())]
     if ruleset:
-        parts.append(f"to {ruleset['target_score']}")
+        hands = ruleset.get("hands")
+        length = f"{hands} hand{'s' if hands != 1 else ''}" if hands else None
+        parts.append(length or f"to {ruleset['target_score']}")
         if payload["preset"] == "custom":
             classic = Ruleset().to_dict()
             for key, value in ruleset.items():
-                if key != "target_score" and key in OPTION_NAMES and value != classic.get(key):
-                    shown = {True: "on", False: "off", None: "none"}.get(value, value)
+                shown_already = key in ("target_score", "hands")
+                if not shown_already and key in OPTION_NAMES and value != classic.get(key):
+                    # Not a dict lookup: 1 == True and 0 == False would read "on" and "off".
+                    shown = (
+                        "none"
+                        if value is None
+                        else ("on" if value else "off")
+                        if isinstance(value, bool)
+                        else value
+                    )
                     parts.append(f"{OPTION_NAMES[key]} {shown}")
     parts.append("Ranked" if payload["ranked"] else "Casual")
     return " · ".join(str(part) for part in parts)
@@ -199,7 +215,7 @@ def rules_line(payload: dict) -> str:
 def _turn_text(payload: dict, names: list[str], between_hands: bool) -> str:
     """Whose turn it is, in words (the page's polite live region reads it out)."""
     view = payload["view"]
-    if payload["winner"] is not None:
+    if payload["status"] == "finished":
         return "The game is over"
     if between_hands:
         return f"Hand {view['hands'][-1]['hand_number']} is over"

@@ -70,9 +70,10 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
 
 
 def game_url(game: Game) -> str:
-    """The game page; a private game's link carries its invite."""
+    """The game page; a private game's link carries its invite (not a players-only game's:
+    no invite lets anyone else in)."""
     url = reverse("game", args=[game.pk])
-    return f"{url}?invite={game.invite}" if game.private else url
+    return f"{url}?invite={game.invite}" if game.private and not game.players_only else url
 
 
 def viewer_seat(snapshot: dict, user_id: int | None) -> int | None:
@@ -113,15 +114,19 @@ def game_payload(snapshot: dict, seat: int | None, state: GameState | None = Non
 
 def access_game(user_id: int | None, game_id: int, *, invite: str | None) -> Game:
     """The game, if the viewer may watch it: public games are open to all, private ones to
-    their creator, players and invite holders. Otherwise NotFound, the same answer as for
-    a game that does not exist, so that a private game's existence does not show."""
+    their creator, players and invite holders, a players-only game to its players alone.
+    Otherwise NotFound, the same answer as for a game that does not exist, so that a
+    private game's existence does not show."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is not None and (
-        not game.private
-        or (invite and invite == game.invite)
-        or (
-            user_id is not None
-            and (game.created_by_id == user_id or game.seats.filter(user_id=user_id).exists())
+    if game is None:
+        raise NotFound(f"There is no game {game_id}")
+    seated = user_id is not None and game.seats.filter(user_id=user_id).exists()
+    if seated or (
+        not game.players_only
+        and (
+            not game.private
+            or (invite and invite == game.invite)
+            or (user_id is not None and game.created_by_id == user_id)
         )
     ):
         return game
@@ -161,7 +166,7 @@ def chat_history(game: Game, *, viewer_id: int | None, limit: int = 50) -> list[
 
 def lobby_tables(limit: int = 30) -> dict:
     """Public tables waiting for players, and public games in progress to watch."""
-    public = Game.objects.filter(private=False).prefetch_related("seats__user")
+    public = Game.objects.filter(private=False, players_only=False).prefetch_related("seats__user")
     return {
         "open_tables": list(
             public.filter(status=Game.Status.WAITING).order_by("-created_at")[:limit]

@@ -9,6 +9,9 @@ from datetime import timedelta
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, IntegerField, OuterRef, Q
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from accounts.models import User
@@ -16,6 +19,7 @@ from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
 from games import events, inputs, rows, signals
 from games.bots import LEVELS as BOT_LEVELS, get_bot
 from games.engine import (
+    FINISHED,
     Action as EngineAction,
     GameState,
     IllegalAction,
@@ -149,12 +153,16 @@ def game_create_seated(
     ranked: bool = False,
     kind: str = Game.Kind.CASUAL,
     created_by: User | None = None,
+    seed: str | None = None,
+    players_only: bool = False,
 ) -> Game:
     """A game that starts at once with `players` at seats 0..3 (a User, or a bot level).
 
-    For matchmaking, leagues and tournaments, which decide the seats themselves and say
-    which `kind` of game it is (a ranked game is of the ranked kind). Refused if one of the
-    people is seated in another unfinished game."""
+    For matchmaking, leagues, tournaments and events, which decide the seats themselves
+    and say which `kind` of game it is (a ranked game is of the ranked kind). `seed` (hex)
+    deals a chosen game seed (several games of one deal: duplicate boards); `players_only`
+    hides the game from all but its players (access_game). Refused if one of the people
+    is seated in another unfinished game."""
     people = [player.pk for player in players if not isinstance(player, str)]
     people_lock(people)
     ruleset = check_ruleset(preset, options)
@@ -175,6 +183,8 @@ def game_create_seated(
         kind=Game.Kind.RANKED if ranked else kind,
         turn_seconds=turn_seconds,
         created_by=created_by,
+        players_only=players_only,
+        **({"seed": seed} if seed is not None else {}),
     )
 
 
@@ -337,7 +347,7 @@ def do_act(
         seat.save(update_fields=["away", "timeouts"])
     game.state = new.to_dict()
     pause = _pause_after(previous, new)
-    if new.winner is not None:
+    if new.phase == FINISHED:  # winner None: a draw (a game of a fixed number of hands)
         game.status = Game.Status.FINISHED
         game.winner = new.winner
         game.finished_at = timezone.now()
@@ -464,6 +474,17 @@ def game_rematch(*, game_id: int, user: User) -> Game:
     return rematch
 
 
+def games_publish(*, game_ids: list[int]) -> int:
+    """Opens these games to everyone (clears private and players_only): spectators, replay,
+    export and analysis, e.g. a duplicate event's boards once it closes. Returns how many
+    changed. Nothing is pushed: what a seated player sees does not change."""
+    return (
+        Game.objects.filter(pk__in=game_ids)
+        .filter(Q(private=True) | Q(players_only=True))
+        .update(private=False, players_only=False)
+    )
+
+
 # Chat
 
 
@@ -507,8 +528,8 @@ def _deadline(
 ):
     """When the person to act must have acted (their turn time after the table's pause);
     kept while the same turn goes on."""
-    if state.turn is None or _plays_by_itself(seats[state.turn]):
-        return None
+    if state.turn is None or _plays_by_itself(seats[state.turn]) or not game.turn_seconds:
+        return None  # no clock: a game without turn time waits for its players
     same_turn = (
         previous is not None
         and game.turn_deadline is not None
@@ -591,10 +612,18 @@ def sweep_stuck_games(*, grace_seconds: float | None = None) -> int:
     """
     grace = settings.SWEEP_GRACE_SECONDS if grace_seconds is None else grace_seconds
     cutoff = timezone.now() - timedelta(seconds=grace)
+    # A game without a turn clock has no deadline while it waits for a person, either:
+    # such a game is not stuck, and a day's worth of them must not be swept every tick.
+    person_to_act = Exists(
+        Seat.objects.filter(
+            game_id=OuterRef("pk"), position=OuterRef("turn"), user__isnull=False, away=False
+        )
+    )
     stuck = list(
-        Game.objects.filter(
-            status=Game.Status.PLAYING, turn_deadline=None, updated_at__lt=cutoff
-        ).values_list("pk", flat=True)
+        Game.objects.filter(status=Game.Status.PLAYING, turn_deadline=None, updated_at__lt=cutoff)
+        .annotate(turn=Cast(KeyTextTransform("turn", "state"), IntegerField()))
+        .exclude(Q(turn_seconds=0) & Q(person_to_act))
+        .values_list("pk", flat=True)
     )
     for game_id in stuck:
         schedule_next_move(game_id)

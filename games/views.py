@@ -79,8 +79,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         ),
         "chat": selectors.chat_history(game, viewer_id=user_id),
         "chat_max_length": ChatMessage.MAX_LENGTH,
+        # A players-only game has no invite to share: nobody else may come in.
         "invite_url": request.build_absolute_uri(selectors.game_url(game))
-        if game.private
+        if game.private and not game.players_only
         else None,
         "ws_url": f"/ws/games/{game.pk}/" + (f"?invite={invite}" if invite else ""),
     }
@@ -212,8 +213,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "game_url": selectors.game_url(game),
         "analysis_url": reverse("analysis", args=[game.pk]) + query,
     }
-    context["winners"], context["losers"] = (
-        context["teams"][game.winner],
-        context["teams"][1 - game.winner],
-    )
+    # A game of a fixed number of hands can end in a draw (winner None).
+    first = 0 if game.winner is None else game.winner
+    context["draw"] = game.winner is None
+    context["winners"], context["losers"] = context["teams"][first], context["teams"][1 - first]
     return render(request, "games/replay.html", context)

@@ -65,6 +65,16 @@ BENCHES = [
         ),
     ),
     Bench(
+        "duplicate",
+        "--entries 50 --boards 4",
+        (
+            rf"^matchpoints and standings: 50 entries x 4 boards in {NUMBER} s",
+            rf"^ranking page, open day \(matchpoints from the rows\): {NUMBER} ms per render$",
+            rf"^ranking page, closed day \(kept scores\): {NUMBER} ms per render$",
+            rf"^one entrant's 4 boards: {NUMBER} s worker CPU for \d+ bot moves",
+        ),
+    ),
+    Bench(
         "engine",
         "--games 50",
         (rf"^{NUMBER} hands/s$", rf"^{NUMBER} actions/s$", rf"^{NUMBER} bot mid-hand play-outs/s"),

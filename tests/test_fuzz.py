@@ -32,6 +32,8 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from accounts.tokens import token_create, tokens_revoke
 from config.asgi import application
+from duplicate import services as duplicate
+from duplicate.models import BoardGame, Entry, Event
 from games import services
 from games.bots import LEVELS
 from games.engine import CARDS, OPTION_RANGES, PRESETS
@@ -296,6 +298,7 @@ def world(db):
     waiting = services.table_create(owner=host)
     private = services.table_create(owner=private_host, private=True)
     turn = people[playing.state["turn"]]
+    daily = duplicate.daily_today()
     return {
         "people": people,
         "hosts": {"waiting": host, "private": private_host},
@@ -306,6 +309,7 @@ def world(db):
         "waiting": waiting,
         "private": private,
         "turn": turn,
+        "daily": daily,
         "client": Client(raise_request_exception=False),
         "sessions": {},
     }
@@ -346,6 +350,9 @@ def fingerprint() -> tuple:
         ChatMessage.objects.count(),
         tuple(QueueEntry.objects.order_by("pk").values_list("pk", "user_id", "partner_id")),
         tuple(PartnerRequest.objects.order_by("pk").values_list("pk", "sender_id", "expires_at")),
+        Event.objects.count(),
+        Entry.objects.count(),
+        BoardGame.objects.count(),
     )
 
 
@@ -630,6 +637,52 @@ def test_fuzz_ranked_queue(world):
         send(world, breaches, "POST /api/ranked/partner-requests/{id}/" + answer, "POST", path,
              encode(body), auth, user=caller)  # fmt: skip
 
+
+DAYS = st.one_of(
+    st.sampled_from(["today", "today", "today", "2026-13-01", "1999-01-01", "0000-00-00",
+                     "9999-12-31", "yesterday", "2026-1-1", "+2026-11-26", "2026-11-26T00",
+                     "%00", "\u0662\u0660\u0662\u0666-11-26"]),
+    st.text(max_size=12).map(lambda t: quote(t.encode("utf-8", "surrogatepass"), safe="")),
+)  # fmt: skip
+BOARD_NUMBERS = st.one_of(
+    st.integers(0, 10), st.sampled_from([2**15, 2**31, 2**63, 10**30, -1, "x", "01", "1.0"])
+)
+
+
+def test_fuzz_daily(world):
+    """The daily challenge's endpoints: start a board, its traveller, the standings, a day."""
+    breaches = Breaches()
+
+    @FUZZ
+    @given(
+        endpoint=st.sampled_from(["start", "start", "results", "standings", "day", "today"]),
+        day=DAYS,
+        number=BOARD_NUMBERS,
+        body=bodies(st.fixed_dictionaries({}, optional={"seat": junk, "board": junk})),
+        auth=st.sampled_from(AUTHS),
+        who=st.sampled_from(["outsider", "outsider", "seated"]),
+    )
+    @examples(
+        number=[1, 2, 9, 2**15, 2**63, 10**30],
+        endpoint="start", day="today", body=Raw(b""), auth="token", who="outsider",
+    )  # fmt: skip
+    def run(endpoint, day, number, body, auth, who):
+        day = world["daily"].day.isoformat() if day == "today" else day
+        user = world["outsider"] if who == "outsider" else world["people"][0]
+        method, path = {
+            "start": ("POST", f"/api/daily/{day}/boards/{number}"),
+            "results": ("GET", f"/api/daily/{day}/boards/{number}/results"),
+            "standings": ("GET", f"/api/daily/{day}/standings"),
+            "day": ("GET", f"/api/daily/{day}"),
+            "today": ("GET", "/api/daily"),
+        }[endpoint]
+        name = {"start": "POST /api/daily/{date}/boards/{n}",
+                "results": "GET /api/daily/{date}/boards/{n}/results",
+                "standings": "GET /api/daily/{date}/standings",
+                "day": "GET /api/daily/{date}", "today": "GET /api/daily"}[endpoint]  # fmt: skip
+        send(world, breaches, name, method, path, encode(body) if method == "POST" else b"",
+             auth, user=user)  # fmt: skip
+
     run()
     breaches.assert_none()
 
@@ -637,7 +690,11 @@ def test_fuzz_ranked_queue(world):
 API_PATHS = ["/api/tables", "/api/tables/{id}/join", "/api/tables/{id}/leave",
              "/api/games/{id}", "/api/games/{id}/actions", "/api/ranked/queue",
              "/api/ranked/queue/leave", "/api/ranked/partner-requests/{id}/accept",
-             "/api/ranked/partner-requests/{id}/decline"]  # fmt: skip
+             "/api/ranked/partner-requests/{id}/decline", "/api/daily",
+             "/api/daily/{day}/boards/1", "/api/daily/{day}/boards/1/results",
+             "/api/daily/{day}/standings", "/api/friends", "/api/friends/requests",
+             "/api/blocks", "/api/invitations", "/api/me/preferences",
+             "/api/notifications"]  # fmt: skip
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND",
            "get", "CONNECT"]  # fmt: skip
 
@@ -653,7 +710,7 @@ def test_fuzz_wrong_methods(world):
         body=st.sampled_from([b"", b"{}", b'{"seat": 1}']),
     )
     def run(path, method, auth, body):
-        path = path.format(id=world["waiting"].pk)
+        path = path.format(id=world["waiting"].pk, day=world["daily"].day)
         send(world, breaches, "wrong methods", method, path, body, auth)
 
     run()
@@ -683,7 +740,7 @@ def test_fuzz_content_types_and_sizes(world):
         ),
     )
     def run(path, content_type, auth, body):
-        path = path.format(id=world["waiting"].pk)
+        path = path.format(id=world["waiting"].pk, day=world["daily"].day)
         send(world, breaches, "content types and sizes", "POST", path, body, auth,
              content_type=content_type)  # fmt: skip
 
@@ -713,7 +770,7 @@ def test_fuzz_unknown_api_paths_and_bad_ids(world):
                 ]
             ),
             st.tuples(st.sampled_from(API_PATHS), GAME_IDS).map(
-                lambda pair: pair[0].format(id=pair[1])
+                lambda pair: pair[0].replace("{id}", pair[1])
             ),
         ),
         method=st.sampled_from(["GET", "POST"]),
@@ -721,6 +778,7 @@ def test_fuzz_unknown_api_paths_and_bad_ids(world):
     )
     def run(path, method, auth):
         path = path.replace("{id}", "own").replace("own", str(world["playing"].pk))
+        path = path.replace("{day}", world["daily"].day.isoformat())
         send(world, breaches, "unknown paths and bad ids", method, path, b"{}", auth)
 
     run()
@@ -761,7 +819,7 @@ def test_fuzz_authorization_headers(world):
         path=st.sampled_from(API_PATHS),
     )
     def run(header, path):
-        path = path.format(id=world["playing"].pk)
+        path = path.format(id=world["playing"].pk, day=world["daily"].day)
         method = "GET" if path.endswith(str(world["playing"].pk)) else "POST"
         example = f"{method} {path} Authorization={short(header)}"
         with rolled_back():

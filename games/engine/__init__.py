@@ -10,11 +10,13 @@ from .dealing import commitment, deal, first_dealer, hand_seed
 from .rules import apply_action, bid_range, hand_from_seed, legal_actions, new_game, replay
 from .ruleset import MAX_HAND_POINTS, OPTION_RANGES, PRESETS, Ruleset
 from .scoring import (
+    BoardScore,
     HandOutcome,
     HandScore,
     NilScore,
     TeamBreakdown,
     bags_before_penalty,
+    board_score,
     hand_breakdown,
     hand_outcome,
     score_hand,
@@ -33,6 +35,7 @@ __all__ = [
     "PRESETS",
     "Action",
     "Bid",
+    "BoardScore",
     "Card",
     "GameState",
     "HandOutcome",
@@ -50,6 +53,7 @@ __all__ = [
     "apply_action",
     "bags_before_penalty",
     "bid_range",
+    "board_score",
     "commitment",
     "deal",
     "first_dealer",

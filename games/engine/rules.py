@@ -264,14 +264,17 @@ def _end_hand(state: GameState) -> GameState:
     over = high >= rules.target_score or (
         rules.losing_score is not None and low <= rules.losing_score
     )
-    if over and high != low:
+    # The last of a limited number of hands ends the game even on equal scores (a draw,
+    # winner None); otherwise equal scores play another hand.
+    last = bool(rules.hands) and state.hand_number >= rules.hands
+    if (over and high != low) or last:
         return state._replace(
             turn=None,
             phase=FINISHED,
             scores=scores,
             bags=score.bags,
             results=results,
-            winner=0 if scores[0] > scores[1] else 1,
+            winner=None if high == low else 0 if scores[0] > scores[1] else 1,
         )
     return _start_hand(
         rules,

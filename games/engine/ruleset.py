@@ -19,6 +19,7 @@ OPTION_NAMES = MappingProxyType(
         "nil_tricks_count_for_partner": "Nil tricks count for partner",
         "boston_bonus": "Boston bonus",
         "suicide": "Suicide",
+        "hands": "Hands",
     }
 )
 OPTION_RANGES = MappingProxyType(
@@ -31,6 +32,7 @@ OPTION_RANGES = MappingProxyType(
         "bag_limit": (0, 30),  # 0: no bag penalty
         "bag_penalty": (0, 500),
         "boston_bonus": (0, 500),
+        "hands": (0, 50),  # 0: no limit, the game goes on to the target score
     }
 )
 
@@ -62,6 +64,9 @@ class Ruleset:
     nil_tricks_count_for_partner: bool = False
     boston_bonus: int = 0
     suicide: bool = False
+    # The game ends after this many hands, scores or not (0: only the target and losing
+    # scores end it). One hand is a duplicate board (issue #24); a tie then ends in a draw.
+    hands: int = 0
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -149,6 +149,36 @@ def _breakdown(ruleset, outcome, bids, blind, tricks, bags) -> tuple[TeamBreakdo
     return teams[0], teams[1]
 
 
+class BoardScore(NamedTuple):
+    """A duplicate board scored on its own (RULES of issue #24, on the how-to-play page):
+    one hand from 0 to 0, each bag costing a point instead of earning one, no bag limit."""
+
+    points: tuple[int, int]  # per team
+    result: tuple[int, int]  # per team: its points minus the other team's (zero-sum)
+    teams: tuple[TeamBreakdown, TeamBreakdown]  # the line by line scoring, bags at +1
+
+
+def board_score(
+    ruleset: Ruleset, *, bids: Sequence[int], blind: Sequence[bool], tricks: Sequence[int]
+) -> BoardScore:
+    """The score of a board: bids, blind, tricks per seat. Nothing carries over from other
+    boards, so a bag cannot be punished later by the bag limit: it costs its point at once
+    (a bag counts -1 where a game counts +1), which keeps overtricks from being free."""
+    teams = hand_breakdown(ruleset, bids=bids, blind=blind, tricks=tricks, bags=(0, 0))
+    points = tuple(
+        team.contract_points
+        - team.bags_taken
+        + sum(nil.points for nil in team.nils)
+        + team.boston_points
+        for team in teams
+    )
+    return BoardScore(
+        points=(points[0], points[1]),
+        result=(points[0] - points[1], points[1] - points[0]),
+        teams=teams,
+    )
+
+
 def score_hand(
     ruleset: Ruleset,
     *,

@@ -22,6 +22,7 @@ def test_defaults_are_the_spec():
         "nil_tricks_count_for_partner": False,
         "boston_bonus": 0,
         "suicide": False,
+        "hands": 0,
     }
 
 

@@ -27,6 +27,17 @@ def test_the_rules_line_names_the_preset_target_and_ranked():
     )
 
 
+def test_the_rules_line_of_a_game_of_hands_and_of_a_game_an_app_names():
+    custom = Ruleset(hands=1, bag_limit=0, blind_nil_min_deficit=0).to_dict()
+    # 0 and 1 are numbers, not "off" and "on".
+    assert rules_line({"preset": "custom", "ruleset": custom, "ranked": False}) == (
+        "Custom · 1 hand · Blind Nil deficit 0 · Bag limit 0 · Casual"
+    )
+    named = {"rules": "Daily challenge Nov 26 · Board 1 · one hand"}
+    payload = {"preset": "custom", "ruleset": custom, "ranked": False, "extras": named}
+    assert rules_line(payload) == "Daily challenge Nov 26 · Board 1 · one hand"
+
+
 def test_the_hand_result_lines_add_up_to_the_points_the_engine_scored():
     *_, (_, state) = random_actions(new_game(Ruleset(), b"\x02" * 32), random.Random(5))
     hands = [result.to_dict() for result in state.results]

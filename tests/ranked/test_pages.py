@@ -127,9 +127,9 @@ def test_the_profile_reads_a_fixed_number_of_queries(
         assert selectors.profile(user, now=timezone.now())["rank"] == 1
     client.force_login(user)
     # session, viewer, player, 8 reads, the analysed games (tricks lost to double-dummy),
-    # 3 for the partnerships (games together, the partners, their ratings) and the bell's
-    # unread count in the header
-    with django_assert_max_num_queries(16):
+    # 3 for the partnerships (games together, the partners, their ratings), the daily
+    # challenge's history and the bell's unread count in the header
+    with django_assert_max_num_queries(17):
         assert client.get(f"/u/{user.username}/").status_code == 200
 
 

@@ -1,0 +1,93 @@
+"""The daily challenge in the JSON API (games.api's style: session or token, JSON errors).
+A board's game is then played through the games API and socket like any other game."""
+
+from datetime import date
+
+from django.http import JsonResponse
+from django.views.decorators.http import require_GET, require_POST
+
+from core.errors import NotFound
+from duplicate import selectors, services
+from games.api import api_view
+
+
+def parse_day(text: str) -> date:
+    """A day in the URL, as YYYY-MM-DD; any other text is a day without a challenge."""
+    try:
+        if len(text) != 10:
+            raise ValueError
+        return date.fromisoformat(text)
+    except ValueError:
+        raise NotFound(
+            f"There is no daily challenge on {text[:20]!r}: dates are YYYY-MM-DD"
+        ) from None
+
+
+def event_document(event, user) -> dict:
+    progress = selectors.progress(event, user)
+    event_commitment, boards = selectors.commitments(event)
+    return {
+        "date": event.day.isoformat(),
+        "boards": len(boards),
+        "commitment": event_commitment,
+        "board_commitments": boards,
+        "closes_at": event.closes_at.isoformat(),
+        "closed": event.closed,
+        "played": progress.played,
+    }
+
+
+@require_GET
+@api_view(anonymous=True)
+def daily(request, body):
+    """Today's challenge (UTC): its boards' commitment, closing time and your boards done."""
+    return JsonResponse(event_document(services.daily_today(), request.user))
+
+
+@require_GET
+@api_view(anonymous=True)
+def daily_day(request, body, day: str):
+    """The challenge of a given day."""
+    return JsonResponse(event_document(selectors.daily_event(parse_day(day)), request.user))
+
+
+@require_POST
+@api_view
+def board_start(request, body, day: str, number: int):
+    game = services.daily_board_start(user=request.user, day=parse_day(day), number=number)
+    return JsonResponse({"game": game.pk})
+
+
+@require_GET
+@api_view
+def board_results(request, body, day: str, number: int):
+    """The traveller of a board: only for those who finished it, or once the day is over."""
+    event = selectors.daily_event(parse_day(day))
+    board = selectors.board_of(event, number)
+    selectors.check_may_see_board(event, board, request.user)
+    return JsonResponse(
+        {
+            "date": event.day.isoformat(),
+            "board": board.number,
+            "dealer": board.dealer,
+            "double_dummy": None
+            if board.dd_tricks is None
+            else {"ns": board.dd_tricks[0], "ew": board.dd_tricks[1]},
+            "results": selectors.traveller(event, board),
+        }
+    )
+
+
+@require_GET
+@api_view(anonymous=True)
+def standings(request, body, day: str):
+    table = selectors.standings(selectors.daily_event(parse_day(day)), request.user, limit=100)
+    event = table["event"]
+    return JsonResponse(
+        {
+            "date": event.day.isoformat(),
+            "closed": event.closed,
+            "entries": table["entries"],
+            "standings": table["rows"],
+        }
+    )

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class DuplicateConfig(AppConfig):
+    name = "duplicate"
+    verbose_name = "Duplicate events"
+
+    def ready(self) -> None:
+        from duplicate.extras import board_link
+        from duplicate.tasks import on_game_finished
+        from games import extras
+        from games.signals import game_finished
+
+        game_finished.connect(on_game_finished, dispatch_uid="duplicate.record_board")
+        extras.register(board_link)

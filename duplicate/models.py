@@ -1,0 +1,128 @@
+"""Duplicate events (issue #24): boards that every entrant plays, the entries, and the game
+each entry played on each board. A board is played as an ordinary games.Game of one hand,
+dealt from the board's seed; this app decides who sits where and who may see it.
+
+The daily challenge is the first kind of event; club sessions (pairs with a movement, team
+matches) are further kinds over the same boards, entries and board games."""
+
+import hashlib
+
+from django.conf import settings
+from django.db import models
+
+from games.engine import Ruleset, hand_seed
+from games.models import Game
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        DAILY = "daily", "Daily challenge"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.DAILY)
+    day = models.DateField(null=True, blank=True)  # the UTC day of a daily challenge
+    ruleset = models.JSONField()  # a board's rules: Ruleset.to_dict(), hands=1
+    bot_level = models.CharField(max_length=16, default="standard")  # every bot seat
+    opens_at = models.DateTimeField()
+    closes_at = models.DateTimeField()
+    # Once closed: the boards' seeds are public, every game of the event may be watched,
+    # and each entry's final score is kept in Entry.score.
+    closed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-opens_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "day"],
+                condition=models.Q(kind="daily"),
+                name="one_daily_challenge_a_day",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.day or self.pk}"
+
+    @property
+    def rules(self) -> Ruleset:
+        return Ruleset.from_dict(self.ruleset)
+
+
+def event_commitment(board_commitments: list[str]) -> str:
+    """The event's one commitment: SHA-256 of its boards' commitments in board order (each
+    the SHA-256 of the board's hand seed), so that one published value fixes every deal."""
+    return hashlib.sha256("".join(board_commitments).encode("ascii")).hexdigest()
+
+
+class Board(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()  # from 1
+    dealer = models.PositiveSmallIntegerField()  # seat 0..3
+    # The secret game seed (hex) of every game played on this board. It is drawn so that
+    # the engine's own first dealer of that seed is `dealer`, so the games need no other
+    # setting; the hand seed it derives is the one committed to and revealed.
+    seed = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64)  # SHA-256 of the hand seed: public
+    # Tricks [north-south, east-west] with best play by all, the lead from left of the
+    # dealer (analysis' double-dummy solver); None until worked out.
+    dd_tricks = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_board_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number} of {self.event}"
+
+    @property
+    def hand_seed(self) -> bytes:
+        """The seed of the board's deal (secret until the event closes)."""
+        return hand_seed(bytes.fromhex(self.seed), 1)
+
+
+class Entry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Kept when the event closes (the matchpoints no longer change then).
+    score = models.FloatField(null=True, blank=True)  # average matchpoint percentage
+    boards_played = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_person")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.event}"
+
+
+class BoardGame(models.Model):
+    """The game an entry played on a board, and its result once finished."""
+
+    class Direction(models.TextChoices):
+        NORTH_SOUTH = "ns", "North-South"
+        EAST_WEST = "ew", "East-West"
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="games")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="games")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    direction = models.CharField(max_length=2, choices=Direction.choices)
+    finished = models.BooleanField(default=False)
+    bids = models.JSONField(null=True, blank=True)  # per seat
+    tricks = models.JSONField(null=True, blank=True)  # per seat
+    points = models.JSONField(null=True, blank=True)  # per team: the board score
+    result = models.IntegerField(null=True, blank=True)  # the entry's side: own - other's
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["board", "finished_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "board"], name="one_game_per_board")
+        ]
+        indexes = [models.Index(fields=["board", "finished"])]
+
+    def __str__(self) -> str:
+        return f"{self.entry} on {self.board}"

@@ -1,0 +1,226 @@
+"""Reads of duplicate events: an entry's progress, a board's traveller, the standings and
+a person's daily history. Nothing about a board's play is shown to someone who has not
+finished that board, until the event closes."""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Count
+
+from accounts.models import User
+from core.errors import Forbidden, NotFound
+from duplicate import matchpoints
+from duplicate.models import Board, BoardGame, Entry, Event, event_commitment
+from games.models import Game
+
+
+def daily_event(day: date) -> Event:
+    event = Event.objects.filter(kind=Event.Kind.DAILY, day=day).first()
+    if event is None:
+        raise NotFound(f"There is no daily challenge on {day}")
+    return event
+
+
+def commitments(event: Event) -> tuple[str, list[str]]:
+    """The event's commitment and its boards' commitments, in board order."""
+    boards = list(event.boards.order_by("number").values_list("commitment", flat=True))
+    return event_commitment(boards), boards
+
+
+def results_by_board(event: Event) -> dict[int, dict[int, int]]:
+    """Every recorded result of the event: {board id: {entry id: result}}."""
+    boards: dict[int, dict[int, int]] = {}
+    rows = BoardGame.objects.filter(board__event=event, finished=True).values_list(
+        "board_id", "entry_id", "result"
+    )
+    for board_id, entry_id, result in rows:
+        boards.setdefault(board_id, {})[entry_id] = result
+    return boards
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a person stands in an event."""
+
+    entry: Entry | None
+    played: list[int]  # board numbers finished
+    next: int | None  # the board to play now (None: all played)
+    current: Game | None  # the game of the next board, if started
+
+
+def progress(event: Event, user: User | None) -> Progress:
+    count = event.boards.count()
+    entry = None
+    if user is not None and user.is_authenticated:
+        entry = Entry.objects.filter(event=event, user=user).first()
+    if entry is None:
+        return Progress(None, [], 1 if count else None, None)
+    games = {bg.board.number: bg for bg in entry.games.select_related("board", "game")}
+    played = sorted(n for n, bg in games.items() if bg.finished)
+    following = max(played, default=0) + 1
+    if following > count:
+        return Progress(entry, played, None, None)
+    started = games.get(following)
+    return Progress(entry, played, following, started.game if started else None)
+
+
+def board_of(event: Event, number: int) -> Board:
+    board = event.boards.filter(number=number).first()
+    if board is None:
+        raise NotFound(f"There is no board {number} in this challenge")
+    return board
+
+
+def check_may_see_board(event: Event, board: Board, user: User | None) -> BoardGame | None:
+    """The viewer's finished game of the board; Forbidden unless they finished it or the
+    event is closed (the board's cards are the same at every table)."""
+    mine = None
+    if user is not None and user.is_authenticated:
+        mine = (
+            BoardGame.objects.filter(board=board, entry__user=user, finished=True)
+            .select_related("game")
+            .first()
+        )
+    if mine is None and not event.closed:
+        raise Forbidden(
+            f"Finish board {board.number} first: its results are shown to those who played it"
+        )
+    return mine
+
+
+def traveller(event: Event, board: Board) -> list[dict]:
+    """Every result on the board, best first, with its matchpoint percentage (callers check
+    check_may_see_board first)."""
+    rows = list(
+        BoardGame.objects.filter(board=board, finished=True)
+        .select_related("entry__user")
+        .order_by("-result", "finished_at", "pk")
+    )
+    percentages = matchpoints.board_percentages([row.result for row in rows]) if rows else []
+    return [
+        {
+            "player": row.entry.user.username,
+            "game": row.game_id,
+            "direction": row.direction,
+            "bids": row.bids,
+            "tricks": row.tricks,
+            "score": row.points,
+            "result": row.result,
+            "percentage": round(percentage, 2),
+        }
+        for row, percentage in zip(rows, percentages, strict=True)
+    ]
+
+
+def my_percentages(event: Event, entry: Entry | None) -> dict[int, float]:
+    """The entry's matchpoint percentage so far on each board it finished: {number: %}."""
+    if entry is None:
+        return {}
+    boards = results_by_board(event)
+    numbers = dict(event.boards.values_list("pk", "number"))
+    out = {}
+    for board_id, by_entry in boards.items():
+        if entry.pk in by_entry:
+            out[numbers[board_id]] = matchpoints.percentages({0: by_entry})[0][entry.pk]
+    return out
+
+
+def standings(event: Event, user: User | None, *, limit: int | None = None) -> dict:
+    """The ranking of an event (the top `limit` lines and the viewer's own line always)."""
+    if event.closed:
+        lines = [
+            matchpoints.Line(pk, 0, score, boards)
+            for pk, score, boards in event.entries.order_by("-score").values_list(
+                "pk", "score", "boards_played"
+            )
+        ]
+        lines = _ranked(lines)
+    else:
+        lines = matchpoints.standings(
+            results_by_board(event), event.entries.values_list("pk", flat=True)
+        )
+    me = None
+    if user is not None and user.is_authenticated:
+        me = event.entries.filter(user=user).values_list("pk", flat=True).first()
+    shown = lines if limit is None else lines[:limit]
+    own = next((line for line in lines if line.key == me), None)
+    if own is not None and own not in shown:
+        shown = [*shown, own]
+    names = dict(
+        Entry.objects.filter(pk__in=[line.key for line in shown]).values_list(
+            "pk", "user__username"
+        )
+    )
+    return {
+        "event": event,
+        "entries": len(lines),
+        "rows": [
+            {
+                "rank": line.rank,
+                "player": names[line.key],
+                "score": None if line.score is None else round(line.score, 2),
+                "boards": line.boards,
+                "me": line.key == me,
+            }
+            for line in shown
+        ],
+    }
+
+
+def _ranked(lines: list[matchpoints.Line]) -> list[matchpoints.Line]:
+    """Ranks for lines kept in score order (None last), equal scores sharing one."""
+    played = [line for line in lines if line.score is not None]
+    out, rank, previous = [], 0, None
+    for position, line in enumerate(played, start=1):
+        if previous is None or abs(line.score - previous) > 1e-9:
+            rank, previous = position, line.score
+        out.append(line._replace(rank=rank))
+    out.extend(line._replace(rank=len(played) + 1) for line in lines if line.score is None)
+    return out
+
+
+def past_dailies(limit: int = 60) -> list[dict]:
+    """The closed daily challenges, newest first, with their number of entries."""
+    events = (
+        Event.objects.filter(kind=Event.Kind.DAILY, closed=True)
+        .annotate(entrants=Count("entries"))
+        .order_by("-day")[:limit]
+    )
+    return [{"day": event.day, "entrants": event.entrants} for event in events]
+
+
+def daily_history(user: User, limit: int = 30) -> dict:
+    """A person's daily challenges: the days played (closed ones, with their final score)
+    and the average and best over them."""
+    # One query: a person plays a day at most once, so the rows are few.
+    days = [
+        {"day": day, "score": score, "boards": boards}
+        for day, score, boards in Entry.objects.filter(
+            user=user, event__kind=Event.Kind.DAILY, event__closed=True, score__isnull=False
+        )
+        .order_by("-event__day")
+        .values_list("event__day", "score", "boards_played")
+    ]
+    scores = [day["score"] for day in days]
+    return {
+        "days": len(days),
+        "average": round(sum(scores) / len(scores), 2) if scores else None,
+        "best": round(max(scores), 2) if scores else None,
+        "recent": [{**day, "score": round(day["score"], 2)} for day in days[:limit]],
+    }
+
+
+def board_verification(event: Event) -> list[dict]:
+    """Each board's commitment and, once the event is closed, its revealed hand seed and
+    whether that seed hashes to the commitment (the verify page recomputes the deal)."""
+    from games.engine import commitment
+
+    rows = []
+    for board in event.boards.all():
+        row = {"number": board.number, "dealer": board.dealer, "commitment": board.commitment}
+        if event.closed:
+            seed = board.hand_seed
+            row["seed"] = seed.hex()
+            row["matches"] = commitment(seed) == board.commitment
+        rows.append(row)
+    return rows

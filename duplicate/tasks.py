@@ -1,0 +1,43 @@
+"""Celery tasks of duplicate events: preparing the days ahead, closing the days that ended
+and recording the board results whose signal was lost (quick), and solving a board double
+dummy (up to a second or two of CPU: the analysis queue, one board a task, so that a
+worker that serves both queues never holds up bot moves for long)."""
+
+import logging
+
+from celery import shared_task
+
+from duplicate import services
+from duplicate.models import BoardGame
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(name="duplicate.prepare", acks_late=True)
+def prepare() -> int:
+    unsolved = services.daily_prepare()
+    for board_id in unsolved:
+        solve_board.delay(board_id)
+    return len(unsolved)
+
+
+@shared_task(name="duplicate.solve_board", acks_late=True)
+def solve_board(board_id: int) -> None:
+    services.board_solve(board_id=board_id)
+
+
+@shared_task(name="duplicate.sweep", acks_late=True)
+def sweep() -> int:
+    return services.events_close_due() + services.results_sweep()
+
+
+def on_game_finished(sender, game_id: int, **kwargs) -> None:
+    """Receiver of games.signals.game_finished: records a board's result at once (one row,
+    cheaper than a task, and the player's next page shows it). It runs after the game's
+    commit inside whoever finished the game, so it never raises: the sweep records a
+    result this missed."""
+    try:
+        if BoardGame.objects.filter(game_id=game_id).exists():
+            services.board_game_record(game_id=game_id)
+    except Exception:
+        logger.exception("Could not record board game %s; the sweep will", game_id)

@@ -1,0 +1,25 @@
+"""URL routes of duplicate events: the daily challenge's pages and its JSON API."""
+
+from django.urls import path
+
+from duplicate import api, views
+
+app_name = "duplicate"
+
+urlpatterns = [
+    path("daily/", views.today, name="today"),
+    path("daily/past/", views.past, name="past"),
+    path("daily/<str:day>/", views.day, name="day"),
+    path("daily/<str:day>/boards/<int:number>/", views.board, name="board"),
+    path("daily/<str:day>/boards/<int:number>/play", views.play, name="play"),
+    path("daily/<str:day>/standings", views.standings, name="standings"),
+    path("api/daily", api.daily, name="api_daily"),
+    path("api/daily/<str:day>", api.daily_day, name="api_daily_day"),
+    path("api/daily/<str:day>/boards/<int:number>", api.board_start, name="api_board_start"),
+    path(
+        "api/daily/<str:day>/boards/<int:number>/results",
+        api.board_results,
+        name="api_board_results",
+    ),
+    path("api/daily/<str:day>/standings", api.standings, name="api_standings"),
+]

@@ -1,0 +1,101 @@
+"""Pages of the daily challenge: the day, a board's result and traveller, the ranking and
+the past days. Thin: reads from selectors, the one write (start a board) from services."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from core.errors import Unauthenticated
+from duplicate import selectors, services
+from duplicate.api import parse_day
+from games.selectors import game_url
+
+SEATS = ("North", "East", "South", "West")
+
+
+def _day_context(event, user) -> dict:
+    progress = selectors.progress(event, user)
+    mine = selectors.my_percentages(event, progress.entry)
+    boards = []
+    for board in event.boards.all():
+        played = board.number in progress.played
+        boards.append(
+            {
+                "number": board.number,
+                "dealer": SEATS[board.dealer],
+                "played": played,
+                "next": board.number == progress.next,
+                "started": board.number == progress.next and progress.current is not None,
+                "percentage": mine.get(board.number),
+            }
+        )
+    so_far = list(mine.values())
+    return {
+        "event": event,
+        "boards": boards,
+        "progress": progress,
+        "average": sum(so_far) / len(so_far) if so_far else None,
+        "commitment": selectors.commitments(event)[0],
+        "verification": selectors.board_verification(event),
+        "standings": selectors.standings(event, user, limit=10),
+    }
+
+
+@require_GET
+def today(request: HttpRequest) -> HttpResponse:
+    event = services.daily_today()
+    return render(request, "duplicate/day.html", _day_context(event, request.user))
+
+
+@require_GET
+def day(request: HttpRequest, day: str) -> HttpResponse:
+    event = selectors.daily_event(parse_day(day))
+    return render(request, "duplicate/day.html", _day_context(event, request.user))
+
+
+@require_POST
+def play(request: HttpRequest, day: str, number: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        raise Unauthenticated("Log in to play the daily challenge")
+    game = services.daily_board_start(user=request.user, day=parse_day(day), number=number)
+    return redirect(game_url(game))
+
+
+@require_GET
+def board(request: HttpRequest, day: str, number: int) -> HttpResponse:
+    event = selectors.daily_event(parse_day(day))
+    board = selectors.board_of(event, number)
+    mine = selectors.check_may_see_board(event, board, request.user)
+    rows = selectors.traveller(event, board)
+    me = next((row for row in rows if mine is not None and row["game"] == mine.game_id), None)
+    progress = selectors.progress(event, request.user)
+    so_far = list(selectors.my_percentages(event, progress.entry).values())
+    return render(
+        request,
+        "duplicate/board.html",
+        {
+            "event": event,
+            "board": board,
+            "dealer": SEATS[board.dealer],
+            "rows": rows,
+            "me": me,
+            "progress": progress,
+            "average": sum(so_far) / len(so_far) if so_far else None,
+            "open": not event.closed,
+            "day_url": reverse("duplicate:day", args=[event.day.isoformat()]),
+        },
+    )
+
+
+@require_GET
+def standings(request: HttpRequest, day: str) -> HttpResponse:
+    event = selectors.daily_event(parse_day(day))
+    return render(
+        request, "duplicate/standings.html", selectors.standings(event, request.user, limit=100)
+    )
+
+
+@require_GET
+def past(request: HttpRequest) -> HttpResponse:
+    return render(request, "duplicate/past.html", {"days": selectors.past_dailies()})

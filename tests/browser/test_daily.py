@@ -1,0 +1,70 @@
+"""The daily challenge in a real browser: a person plays board 1 to its end against the
+bots, then sees their result, their matchpoints so far and the traveller (real Daphne,
+Celery worker, PostgreSQL, Redis). Screenshots go to test-artifacts/."""
+
+from duplicate import services
+from duplicate.models import BoardGame
+from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
+from tests.duplicate.play import play_board
+from tests.factories import UserFactory
+
+
+def test_play_a_daily_board_to_the_end_then_see_the_traveller(open_page, servers, celery_worker):
+    server = servers()
+    event = services.daily_today()
+    board = event.boards.get(number=1)
+    services.board_solve(board_id=board.pk)
+    board.refresh_from_db()
+    # Someone played board 1 earlier today: the traveller has two results to compare.
+    early = UserFactory(username="early_bird")
+    game = off_the_loop(services.daily_board_start, user=early, day=event.day, number=1)
+    off_the_loop(play_board, game.pk, early)
+
+    page = open_page()
+    person = UserFactory(username="south_player")
+    log_in(page, server, person)
+    page.click("nav >> text=Daily")
+    page.wait_for_selector("text=Play board 1")
+    shot(page, "daily-day-desktop")
+    page.click("text=Play board 1")
+    page.wait_for_url("**/games/*/")
+    game_id = int(page.url.rstrip("/").split("/")[-1])
+    # The person sits South, at the bottom, with their own 13 cards and nobody else's.
+    page.wait_for_selector(".hand button.playing-card")
+    assert len(page.query_selector_all(".hand button.playing-card")) == 13
+
+    page.wait_for_selector(".bid-buttons button[data-bid='3']", timeout=60_000)
+    shot(page, "daily-bidding-desktop", full_page=False)
+    page.click(".bid-buttons button[data-bid='3']")
+    for _ in range(13):
+        card = page.wait_for_selector(".hand.active button.playing-card:not(.dim)", timeout=60_000)
+        version = int(page.get_attribute("#table", "data-version"))
+        card.click()
+        page.wait_for_function(
+            "v => +document.getElementById('table').dataset.version > v", arg=version
+        )
+    page.click("text=See the board's result", timeout=60_000)
+    page.wait_for_url(f"**/daily/{event.day.isoformat()}/boards/1/")
+
+    played = BoardGame.objects.get(game_id=game_id)
+    assert played.finished
+    summary = page.inner_text(".board-summary")
+    assert f"{played.result:+d}".lstrip("+") in summary and "%" in summary
+    rows = page.query_selector_all(".traveller tbody tr")
+    assert len(rows) == 2
+    assert {row.query_selector("td").inner_text() for row in rows} == {
+        "early_bird",
+        "south_player",
+    }
+    assert f"NS {board.dd_tricks[0]}, EW {board.dd_tricks[1]}" in page.inner_text("main")
+    assert page.query_selector("text=Play board 2") is not None
+    shot(page, "daily-board-result-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "daily-board-result-phone")
+    page.set_viewport_size(DESKTOP)
+
+    # Board 2 starts from the result page; the day page then shows board 1 done.
+    page.goto(f"{server.url}/daily/")
+    page.wait_for_selector("text=Result and traveller")
+    page.set_viewport_size(PHONE)
+    shot(page, "daily-day-phone")
