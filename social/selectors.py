@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
+from core.errors import NotFound
 from games.models import Game
-from games.selectors import unfinished_games_of
+from games.selectors import access_game, unfinished_games_of
 from social import presence
 from social.models import Block, FriendRequest, Friendship, Invitation, Notification, Preference
 
@@ -80,13 +81,13 @@ class Presence:
 
 
 def _may_watch(game: Game, viewer_id: int) -> bool:
-    """As games.selectors.access_game, without an invite: a private game shows only to its
-    creator and players, so a friend's presence never reveals one to anybody else."""
-    return (
-        not game.private
-        or game.created_by_id == viewer_id
-        or game.seats.filter(user_id=viewer_id).exists()
-    )
+    """games.selectors.access_game without an invite: a private or players-only game shows
+    only to those who may watch it, so a friend's presence never reveals one to others."""
+    try:
+        access_game(viewer_id, game.pk, invite=None)
+    except NotFound:
+        return False
+    return True
 
 
 def presence_of(user_ids: list[int], *, viewer_id: int) -> dict[int, Presence]:
@@ -101,7 +102,7 @@ def presence_of(user_ids: list[int], *, viewer_id: int) -> dict[int, Presence]:
         if game is not None and (live or game.status == Game.Status.PLAYING):
             status = "playing" if game.status == Game.Status.PLAYING else "at a table"
             url = reverse("game", args=[game.pk]) if _may_watch(game, viewer_id) else ""
-            if not url and game.private:
+            if not url:
                 status += " (private)"
             found[user_id] = Presence(status, bool(live), url, last_seen)
         elif user_id in activities:

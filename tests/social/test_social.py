@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import services as games
-from games.models import ChatMessage, Seat
+from games.models import ChatMessage, Game, Seat
 from social import presence, selectors, services as social
 from social.models import FriendRequest, Friendship, Invitation, Notification
 from tests.factories import UserFactory
@@ -182,6 +182,10 @@ def test_presence_in_redis_follows_sockets_and_hides_private_games():
     assert "game" not in hidden.as_json()
     shown = selectors.presence_of([alice.pk], viewer_id=alice.pk)[alice.pk]
     assert shown.game_url == f"/games/{table.pk}/"
+    # A players-only game (a daily board) is not named to friends either.
+    Game.objects.filter(pk=table.pk).update(private=False, players_only=True)
+    hidden = selectors.presence_of([alice.pk], viewer_id=carol.pk)[alice.pk]
+    assert "game" not in hidden.as_json()
 
 
 @pytest.mark.django_db
