@@ -16,7 +16,7 @@ from django.conf import settings
 from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parent.parent
-FUZZ_COUNTS = ROOT / "test-artifacts" / "fuzz-counts.txt"  # written by tests/test_fuzz.py
+FUZZ_COUNTS_DIR = ROOT / "test-artifacts"  # fuzz-counts-<module>.txt, written by tests/test_fuzz.py
 
 
 def database_url() -> str:
@@ -210,7 +210,9 @@ def pytest_terminal_summary(terminalreporter, config):
         for line in faults.table():
             terminalreporter.write_line(line)
         terminalreporter.write_line(f"(also in {faults.TIMES_FILE.relative_to(faults.ROOT)})")
-    if FUZZ_COUNTS.exists() and FUZZ_COUNTS.stat().st_mtime >= config.started_at:
-        terminalreporter.section(f"fuzz: inputs per endpoint ({FUZZ_COUNTS.relative_to(ROOT)})")
-        for line in FUZZ_COUNTS.read_text().splitlines():
+    for counts in sorted(FUZZ_COUNTS_DIR.glob("fuzz-counts-*.txt")):
+        if counts.stat().st_mtime < config.started_at:
+            continue  # an earlier run's
+        terminalreporter.section(f"fuzz: inputs per endpoint ({counts.relative_to(ROOT)})")
+        for line in counts.read_text().splitlines():
             terminalreporter.write_line("  " + line)

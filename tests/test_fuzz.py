@@ -8,7 +8,7 @@ socket that stays open; and input that is refused changes nothing.
 Each test sends its inputs, collects every breach of the contract and fails at the end
 with all of them (not just Hypothesis' first), so one run shows the whole picture. Inputs
 and 5xx answers are counted per endpoint; the counts are printed at the end of the module
-and written to test-artifacts/fuzz-counts.txt ("N inputs, 0 answered 5xx").
+and written to test-artifacts/fuzz-counts-<module>.txt ("N inputs, 0 answered 5xx").
 FUZZ_EXAMPLES (default 300) sets the examples per HTTP test (half of it per socket test).
 """
 
@@ -41,7 +41,7 @@ from games.models import Action, ChatMessage, Game, Seat
 from ranked import services as ranked
 from ranked.models import PartnerRequest, QueueEntry
 from social import services as social
-from tests.conftest import FUZZ_COUNTS
+from tests.conftest import FUZZ_COUNTS_DIR
 from tests.factories import UserFactory
 
 # Strategies holding huge strings have huge reprs; Hypothesis warns about building them.
@@ -64,9 +64,12 @@ FIVE_XX: Counter = Counter()  # of which answered 5xx (or crashed the socket)
 
 
 @pytest.fixture(scope="module", autouse=True)
-def fuzz_counts():
-    """Records how many inputs each endpoint got and how many answered 5xx (printed at the
-    end of the run by tests/conftest.py, also when this ran in a parallel process)."""
+def fuzz_counts(request):
+    """Records how many inputs each endpoint got and how many answered 5xx, a file per
+    fuzzing module (printed at the end of the run by tests/conftest.py, also when the
+    modules ran in parallel processes)."""
+    SENT.clear()
+    FIVE_XX.clear()
     yield
     if not SENT:
         return
@@ -75,8 +78,9 @@ def fuzz_counts():
              for name in sorted(SENT)]  # fmt: skip
     lines.append(f"{'total':<{width}}  {sum(SENT.values()):>6} inputs  "
                  f"{sum(FIVE_XX.values()):>4} answered 5xx")  # fmt: skip
-    FUZZ_COUNTS.parent.mkdir(exist_ok=True)
-    FUZZ_COUNTS.write_text("\n".join(lines) + "\n")
+    FUZZ_COUNTS_DIR.mkdir(exist_ok=True)
+    module = request.module.__name__.rsplit(".", 1)[-1]
+    (FUZZ_COUNTS_DIR / f"fuzz-counts-{module}.txt").write_text("\n".join(lines) + "\n")
 
 
 class Breaches:
