@@ -6,6 +6,7 @@ at once; one whose process died stops beating and counts no more after `STALE` s
 so presence is right within about that long after any failure, without a sweep.
 """
 
+import asyncio
 import time
 from collections.abc import Callable, Iterable
 
@@ -34,8 +35,7 @@ _async_clients: dict[int, redis.asyncio.Redis] = {}
 
 
 def _async_client() -> redis.asyncio.Redis:
-    import asyncio
-
+    """One client per event loop (Daphne has one; a client cannot cross loops)."""
     loop = asyncio.get_running_loop()
     client = _async_clients.get(id(loop))
     if client is None:

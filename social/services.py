@@ -165,13 +165,11 @@ def block(*, user: User, other: User) -> None:
     """Ends any friendship, request and open invitation between the two, both ways."""
     _check_other(user, other)
     game_services.people_lock([user.pk, other.pk])
-    pair = {"__in": [user, other]}
     Friendship.objects.filter(user__in=[user, other], friend__in=[user, other]).delete()
     FriendRequest.objects.filter(sender__in=[user, other], receiver__in=[user, other]).delete()
     Invitation.objects.filter(
         sender__in=[user, other], receiver__in=[user, other], status=Invitation.Status.OPEN
     ).update(status=Invitation.Status.DECLINED)
-    del pair
     try:
         with transaction.atomic():
             Block.objects.create(blocker=user, blocked=other)
