@@ -641,6 +641,9 @@ def test_fuzz_ranked_queue(world):
         send(world, breaches, "POST /api/ranked/partner-requests/{id}/" + answer, "POST", path,
              encode(body), auth, user=caller)  # fmt: skip
 
+    run()
+    breaches.assert_none()
+
 
 DAYS = st.one_of(
     st.sampled_from(["today", "today", "today", "2026-13-01", "1999-01-01", "0000-00-00",
