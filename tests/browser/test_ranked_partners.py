@@ -62,8 +62,8 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
     url = f"{server.url}/games/{game.pk}/"
     # (Both pages poll their queue box each second; on a busy machine a poll and the game
     # page's load can take a while.)
-    asker.wait_for_url(url, timeout=60_000)
-    friend.wait_for_url(url, timeout=60_000)
+    asker.wait_for_url(url, timeout=120_000)
+    friend.wait_for_url(url, timeout=120_000)
     # Each sees the other across the table, as partner.
     asker.locator(".seat-top .seat-name", has_text="bob").wait_for()
     friend.locator(".seat-top .seat-name", has_text="alice").wait_for()
