@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.models import User
 from core.errors import Refused
+from core.navigation import back_to
 from leagues import selectors
 from leagues.forms import (
     ClubForm,
@@ -110,8 +111,7 @@ def clubs(request: HttpRequest) -> HttpResponse:
 @require_POST
 def notifications_read(request: HttpRequest) -> HttpResponse:
     social_services.notifications_mark_read(user=request.user)
-    back = request.POST.get("next", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else "/clubs/")
+    return back_to(request, "/clubs/")
 
 
 @require_GET

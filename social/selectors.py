@@ -147,6 +147,15 @@ def blocks_of(user: User) -> list[Block]:
     return list(Block.objects.filter(blocker=user).select_related("blocked").order_by("-pk"))
 
 
+def free_seats(seats, origin: int) -> list[int]:
+    """The open seats of a table, the partner's of seat `origin` first: a friend is asked
+    to play with, not against."""
+    return sorted(
+        (seat.position for seat in seats if not seat.taken),
+        key=lambda position: position != (origin + 2) % 4,
+    )
+
+
 def live_invitations(**filters) -> list[Invitation]:
     """Open invitations not yet expired whose seat is still free at a table not started."""
     candidates = Invitation.objects.filter(

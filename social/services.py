@@ -54,15 +54,13 @@ def notify(users: Iterable[User | None], text: str, url: str = "", *, invitation
         [Notification(user=user, text=text[:200], url=url) for user in unique.values()]
     )
     for notification in created:
-        user_id = notification.user_id
 
-        def push(user_id=user_id):
-            unread = Notification.objects.filter(user_id=user_id, read_at=None).count()
+        def push(user=notification.user):
             events.notified(
-                user_id,
+                user.pk,
                 text=text[:200],
                 url=url,
-                unread=unread,
+                unread=selectors.unread_count(user),
                 invitation=invitation.pk if invitation else None,
             )
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
+from core.navigation import back_to
 from games import inputs, services as game_services
 from games.selectors import unfinished_game_of
 from social import selectors, services
@@ -19,11 +20,6 @@ from social.templatetags.social import invite_box_context
 SEARCH_MAX = 150
 
 
-def _back(request: HttpRequest, default: str = "/friends/") -> HttpResponse:
-    back = request.POST.get("next", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else default)
-
-
 def _carry_out(request: HttpRequest, call, done: str) -> HttpResponse:
     """Runs a form's service; says what happened (or why not) on the page it came from."""
     try:
@@ -32,7 +28,7 @@ def _carry_out(request: HttpRequest, call, done: str) -> HttpResponse:
         messages.error(request, error.message)
     else:
         messages.success(request, done)
-    return _back(request)
+    return back_to(request, "/friends/")
 
 
 @login_required
@@ -65,11 +61,7 @@ def _table_to_invite_to(user):
         return None
     seats = list(game.seats.all())
     mine = next(seat.position for seat in seats if seat.user_id == user.pk)
-    # The partner's seat first: a friend is asked to play with, not against.
-    free = sorted(
-        (seat.position for seat in seats if not seat.taken),
-        key=lambda position: position != (mine + 2) % 4,
-    )
+    free = selectors.free_seats(seats, mine)
     seated = {seat.user_id for seat in seats if seat.user_id}
     return {"game": game, "free": free, "seated": seated} if free else None
 
@@ -174,7 +166,7 @@ def play_together(request: HttpRequest, username: str) -> HttpResponse:
         services.invitation_send(user=request.user, other=other, game_id=game.pk, position=2)
     except Refused as error:
         messages.error(request, error.message)
-        return _back(request)
+        return back_to(request, "/friends/")
     messages.success(request, f"{other.username} is invited to be your partner here")
     return redirect(reverse("game", args=[game.pk]))
 
@@ -223,5 +215,5 @@ def invitation_answer(request: HttpRequest, invitation_id: int, answer: str) -> 
         game = services.invitation_accept(user=request.user, invitation_id=invitation_id)
     except Refused as error:
         messages.error(request, error.message)
-        return _back(request, "/notifications/")
+        return back_to(request, "/notifications/")
     return redirect(reverse("game", args=[game.pk]))

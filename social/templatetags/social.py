@@ -30,13 +30,11 @@ def invite_box_context(request, game_id: int) -> dict:
         return {}
     origin = mine or 0
     free = [
-        {"position": seat.position, "label": RELATIVE.get((seat.position - origin) % 4, "")}
-        for seat in seats
-        if not seat.taken
+        {"position": position, "label": RELATIVE.get((position - origin) % 4, "")}
+        for position in selectors.free_seats(seats, origin)
     ]
     if not free:
         return {}
-    free.sort(key=lambda seat: seat["label"] != "your partner")
     return {
         "game_id": game.pk,
         "free": free,
