@@ -1,22 +1,32 @@
 """factory_boy factories for the project's models."""
 
+from functools import cache
+
 import factory
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
 
 from accounts.models import User
 
 PASSWORD = "correct-horse-battery-staple"
 
 
+@cache
+def _hashed(hashers: tuple[str, ...]) -> str:
+    return make_password(PASSWORD)
+
+
+def hashed_password() -> str:
+    """PASSWORD hashed once per process and hasher setting: the default hasher costs about
+    a second of CPU a hash, which made setting up a few people dominate many tests. Every
+    user shares the salt, which no test minds."""
+    return _hashed(tuple(settings.PASSWORD_HASHERS))
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = User
-        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"player{n}")
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
-    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
-
-    @factory.post_generation
-    def save_password(obj, create, extracted, **kwargs):
-        if create:
-            obj.save(update_fields=["password"])
+    password = factory.LazyFunction(hashed_password)
