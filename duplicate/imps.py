@@ -18,10 +18,10 @@ outweigh a match of steady ones.
       110 - 149        5             500 and up     11
 
 The match's IMP margin becomes victory points on the WBF's continuous 20-0 scale (to two
-decimals): the winner gets 10 + 10 * (1 - tau^(3M/B)) / (1 - tau^3), at most 20, where M is the
-margin, tau = (sqrt5 - 1)/2 and B = 4 * sqrt(boards) (bridge uses 5 * sqrtboards; our scale's IMPs
-are smaller); the loser gets 20 minus that. A margin of B IMPs or more is 20-0, a draw
-10-10. A board that could not be played at one table is no swing (0 IMPs)."""
+decimals): the winner gets 10 + 10 * (1 - tau^(3M/B)) / (1 - tau^3), at most 20, where M is
+the margin, tau = (sqrt(5) - 1)/2 and B = 4 * sqrt(boards) (bridge uses 5 * sqrt(boards);
+our scale's IMPs are smaller); the loser gets 20 minus that. A margin of B IMPs or more
+is 20-0, a draw 10-10. A board that could not be played at one table is no swing (0 IMPs)."""
 
 from bisect import bisect_right
 from math import sqrt
