@@ -38,6 +38,12 @@ def imps(difference: int) -> int:
     return won if difference >= 0 else -won
 
 
+def scale() -> list[tuple[int, int | None, int]]:
+    """The IMP scale as rows (least difference, greatest or None, IMPs), for the rules page."""
+    lows = (0, *IMP_STEPS)
+    return [(low, lows[i + 1] - 1 if i + 1 < len(lows) else None, i) for i, low in enumerate(lows)]
+
+
 def blowout(boards: int) -> float:
     """The IMP margin from which a match of `boards` boards is 20-0."""
     return 4 * sqrt(boards)

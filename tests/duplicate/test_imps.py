@@ -44,3 +44,11 @@ def test_longer_matches_need_a_wider_margin_for_the_same_points():
 def test_a_match_has_boards():
     with pytest.raises(ValueError):
         victory_points(3, 0)
+
+
+def test_the_rules_page_shows_the_scale_the_code_uses(client, db):
+    from duplicate.imps import scale
+
+    assert scale()[:2] == [(0, 9, 0), (10, 29, 1)] and scale()[-1] == (500, None, 11)
+    html = client.get("/how-to-play/").content.decode()
+    assert 'id="club-sessions"' in html and "500 and more" in html and "20–0 from a margin" in html  # noqa: RUF001
