@@ -29,7 +29,6 @@ from games import services as games
 from games.bots import LEVELS as BOT_LEVELS
 from games.models import Game
 from games.selectors import game_url
-from leagues.models import Membership
 from social.services import notify
 
 logger = logging.getLogger(__name__)
@@ -112,9 +111,7 @@ def check_pairs(session: Session, entries: list[Entry]) -> None:
     bots = [person.username for person in people if person.is_bot]
     if bots:
         raise Invalid(f"Bots fill a partner's seat by level, not by account: {', '.join(bots)}")
-    members = set(
-        Membership.objects.filter(club_id=session.club_id).values_list("user_id", flat=True)
-    )
+    members = set(session.club.memberships.values_list("user_id", flat=True))
     outsiders = [person.username for person in people if person.pk not in members]
     if outsiders:
         raise Invalid(f"Not members of {session.club}: {', '.join(outsiders)}")
