@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 
 from config import liveness
 from config.celery import app as celery_app
+from duplicate import imps
 from games import rules_text
 
 
@@ -18,7 +19,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "how_to_play.html", {"presets": rules_text.presets_in_words()})
+    context = {"presets": rules_text.presets_in_words(), "imp_scale": imps.scale()}
+    return render(request, "how_to_play.html", context)
 
 
 def _database_up() -> bool:

@@ -1,5 +1,6 @@
 """What a duplicate board's game page says (games.extras): which board of which event it
-is, and once the board is over, the way to its result and traveller (not a rematch)."""
+is, and once the board is over, the way to its result and traveller (not a rematch); at a
+club session, the way to the session page, where the next table and board are."""
 
 from django.urls import reverse
 
@@ -12,14 +13,28 @@ def board_link(game: Game) -> dict:
         return {}
     played = (
         BoardGame.objects.filter(game=game)
-        .values_list("board__event__day", "board__number")
+        .values_list(
+            "board__event_id",
+            "board__event__day",
+            "board__event__session__name",
+            "board__number",
+            "round",
+            "table",
+        )
         .first()
     )
     if played is None:
         return {}
-    day, number = played
+    event_id, day, name, number, round_number, table = played
+    over = game.status == Game.Status.FINISHED
+    if round_number is not None:
+        extras = {"rules": f"{name} · Round {round_number} · Table {table} · Board {number}"}
+        if over:
+            url = reverse("duplicate:session", args=[event_id])
+            extras["next_step"] = {"label": "Your next board and the results", "url": url}
+        return extras
     extras = {"rules": f"Daily challenge {day:%b} {day.day} · Board {number} · one hand"}
-    if game.status == Game.Status.FINISHED:
+    if over:
         url = reverse("duplicate:board", args=[day.isoformat(), number])
         extras["next_step"] = {"label": "See the board's result", "url": url}
     return extras

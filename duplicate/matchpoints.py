@@ -10,6 +10,8 @@ from typing import NamedTuple
 # A result alone on its board has nobody to be compared with: it gets the average, so that
 # an event with one entry still shows a sensible page (and one board does not decide it).
 ALONE = 50.0
+# A director's average, for a board a table could not play (club sessions).
+AVERAGE = 50.0
 
 
 def board_percentages(results: Sequence[int]) -> list[float]:
@@ -49,14 +51,19 @@ def percentages(
 
 
 def standings(
-    boards: Mapping[Hashable, Mapping[Hashable, int]], entries: Iterable[Hashable] = ()
+    boards: Mapping[Hashable, Mapping[Hashable, int]],
+    entries: Iterable[Hashable] = (),
+    averaged: Mapping[Hashable, int] | None = None,
 ) -> list[Line]:
     """The ranking: entries by their average percentage over the boards they played, best
-    first; `entries` adds those without a result yet (last, without a score)."""
+    first; `entries` adds those without a result yet (last, without a score). `averaged`
+    counts each entry's boards given an average (AVERAGE each, compared with nobody)."""
     totals: dict[Hashable, list[float]] = {}
     for by_entry in percentages(boards).values():
         for key, percentage in by_entry.items():
             totals.setdefault(key, []).append(percentage)
+    for key, count in (averaged or {}).items():
+        totals.setdefault(key, []).extend([AVERAGE] * count)
     scored = sorted(
         ((sum(values) / len(values), len(values), key) for key, values in totals.items()),
         key=lambda line: -line[0],

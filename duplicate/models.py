@@ -2,8 +2,9 @@
 each entry played on each board. A board is played as an ordinary games.Game of one hand,
 dealt from the board's seed; this app decides who sits where and who may see it.
 
-The daily challenge is the first kind of event; club sessions (pairs with a movement, team
-matches) are further kinds over the same boards, entries and board games."""
+The daily challenge is the first kind of event; a club session (a Session: a Mitchell pairs
+session or a two-table team match, run by a director) is the other, over the same boards,
+entries (there: the pairs) and board games (there: one per table and board)."""
 
 import hashlib
 
@@ -17,13 +18,14 @@ from games.models import Game
 class Event(models.Model):
     class Kind(models.TextChoices):
         DAILY = "daily", "Daily challenge"
+        CLUB = "club", "Club session"
 
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.DAILY)
     day = models.DateField(null=True, blank=True)  # the UTC day of a daily challenge
     ruleset = models.JSONField()  # a board's rules: Ruleset.to_dict(), hands=1
     bot_level = models.CharField(max_length=16, default="standard")  # every bot seat
     opens_at = models.DateTimeField()
-    closes_at = models.DateTimeField()
+    closes_at = models.DateTimeField(null=True, blank=True)  # None: when its director closes it
     # Once closed: the boards' seeds are public, every game of the event may be watched,
     # and each entry's final score is kept in Entry.score.
     closed = models.BooleanField(default=False)
@@ -81,10 +83,68 @@ class Board(models.Model):
         return hand_seed(bytes.fromhex(self.seed), 1)
 
 
+class Session(Event):
+    """A club's duplicate session, run by a director from the Django admin: its pairs are
+    the event's entries; its movement (duplicate.movements) says who plays which boards
+    against whom in each round; the tables of a round start together."""
+
+    class Movement(models.TextChoices):
+        MITCHELL = "mitchell", "Mitchell pairs (3 tables or more)"
+        TEAMS = "teams", "Two-table team match"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft: the pairs are being entered"
+        RUNNING = "running", "Running"
+        CLOSED = "closed", "Closed: results published"
+
+    club = models.ForeignKey(
+        "leagues.Club", on_delete=models.CASCADE, related_name="duplicate_sessions"
+    )
+    name = models.CharField(max_length=80)
+    movement = models.CharField(max_length=16, choices=Movement.choices)
+    boards_total = models.PositiveSmallIntegerField("boards", default=12)
+    boards_per_round = models.PositiveSmallIntegerField(default=3)
+    turn_seconds = models.PositiveSmallIntegerField(default=60)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
+    round = models.PositiveSmallIntegerField(default=0)  # the round started last (0: none)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rounds(self) -> int:
+        return self.boards_total // max(self.boards_per_round, 1)
+
+
+class Direction(models.TextChoices):
+    NORTH_SOUTH = "ns", "North-South"
+    EAST_WEST = "ew", "East-West"
+
+
 class Entry(models.Model):
+    """One person's entry in a daily challenge; in a club session, a pair: `user` and their
+    partner (a member, or a bot of `partner_bot`'s level), their direction, pair number
+    (given when the session starts) and, in a team match, their team."""
+
+    class Team(models.TextChoices):
+        A = "A", "Team A"
+        B = "B", "Team B"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     created_at = models.DateTimeField(auto_now_add=True)
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    partner_bot = models.CharField(
+        max_length=16, blank=True, help_text="A bot level, when a bot takes the partner's seat"
+    )
+    direction = models.CharField(max_length=2, choices=Direction.choices, blank=True)
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
+    team = models.CharField(max_length=1, choices=Team.choices, blank=True)
     # Kept when the event closes (the matchpoints no longer change then).
     score = models.FloatField(null=True, blank=True)  # average matchpoint percentage
     boards_played = models.PositiveSmallIntegerField(default=0)
@@ -96,20 +156,37 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.direction:
+            return f"{self.direction.upper()} {self.number or '?'}: {self.names}"
         return f"{self.user} in {self.event}"
+
+    @property
+    def names(self) -> str:
+        """The pair's names as the pages show them."""
+        partner = self.partner.username if self.partner_id else f"{self.partner_bot} bot"
+        return f"{self.user.username} & {partner}"
 
 
 class BoardGame(models.Model):
-    """The game an entry played on a board, and its result once finished."""
+    """The game an entry played on a board, and its result once finished. In a club
+    session: one table's game of a board, `entry` the North-South pair and `opponent` the
+    East-West pair, or the director's average for a board the table could not play."""
 
-    class Direction(models.TextChoices):
-        NORTH_SOUTH = "ns", "North-South"
-        EAST_WEST = "ew", "East-West"
+    Direction = Direction
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="games")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="games")
-    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     direction = models.CharField(max_length=2, choices=Direction.choices)
+    opponent = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="games_against"
+    )
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    # An average (50%, no IMPs) given by the director: finished, with no result.
+    averaged = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
     bids = models.JSONField(null=True, blank=True)  # per seat
     tricks = models.JSONField(null=True, blank=True)  # per seat
@@ -120,7 +197,12 @@ class BoardGame(models.Model):
     class Meta:
         ordering = ["board", "finished_at"]
         constraints = [
-            models.UniqueConstraint(fields=["entry", "board"], name="one_game_per_board")
+            models.UniqueConstraint(fields=["entry", "board"], name="one_game_per_board"),
+            models.UniqueConstraint(
+                fields=["opponent", "board"],
+                condition=models.Q(opponent__isnull=False),
+                name="one_game_per_board_against",
+            ),
         ]
         indexes = [models.Index(fields=["board", "finished"])]
 

@@ -44,6 +44,17 @@ def _board_seed(dealer: int) -> str:
             return seed
 
 
+def boards_make(*, event: Event, count: int) -> list[Board]:
+    """Deals and commits to an event's boards 1..count, the dealer turning round the table."""
+    rows = []
+    for number in range(1, count + 1):
+        dealer = (number - 1) % 4
+        board = Board(event=event, number=number, dealer=dealer, seed=_board_seed(dealer))
+        board.commitment = commitment(board.hand_seed)
+        rows.append(board)
+    return Board.objects.bulk_create(rows)
+
+
 def _day_bounds(day: date) -> tuple[datetime, datetime]:
     start = datetime.combine(day, time.min, tzinfo=UTC)
     return start, start + timedelta(days=1)
@@ -71,15 +82,7 @@ def event_make_daily(
                     opens_at=opens_at,
                     closes_at=closes_at,
                 )
-                rows = []
-                for number in range(1, boards + 1):
-                    dealer = (number - 1) % 4
-                    board = Board(
-                        event=event, number=number, dealer=dealer, seed=_board_seed(dealer)
-                    )
-                    board.commitment = commitment(board.hand_seed)
-                    rows.append(board)
-                Board.objects.bulk_create(rows)
+                boards_make(event=event, count=boards)
         except IntegrityError:  # made meanwhile by another process
             event = Event.objects.get(kind=Event.Kind.DAILY, day=day)
     if solve:
@@ -178,7 +181,7 @@ def board_game_record(*, game_id: int) -> bool:
         if played is None or played.game.status != Game.Status.FINISHED:
             return False
         event = played.board.event
-        if event.closed or played.game.finished_at > event.closes_at:
+        if event.closed or (event.closes_at and played.game.finished_at > event.closes_at):
             return False
         hand = played.game.state["results"][0]
         score = board_score(
@@ -207,7 +210,7 @@ def event_close(*, event_id: int) -> bool:
     unfinished = []
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id, closed=False).first()
-        if event is None or timezone.now() < event.closes_at:
+        if event is None or event.closes_at is None or timezone.now() < event.closes_at:
             return False
         for game_id in BoardGame.objects.filter(
             board__event=event, finished=False, game__status=Game.Status.FINISHED

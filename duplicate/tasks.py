@@ -7,7 +7,7 @@ import logging
 
 from celery import shared_task
 
-from duplicate import services
+from duplicate import services, session_services
 from duplicate.models import BoardGame
 
 logger = logging.getLogger(__name__)
@@ -28,16 +28,24 @@ def solve_board(board_id: int) -> None:
 
 @shared_task(name="duplicate.sweep", acks_late=True)
 def sweep() -> int:
-    return services.events_close_due() + services.results_sweep()
+    return services.events_close_due() + services.results_sweep() + session_services.tables_sweep()
 
 
 def on_game_finished(sender, game_id: int, **kwargs) -> None:
     """Receiver of games.signals.game_finished: records a board's result at once (one row,
-    cheaper than a task, and the player's next page shows it). It runs after the game's
-    commit inside whoever finished the game, so it never raises: the sweep records a
-    result this missed."""
+    cheaper than a task, and the player's next page shows it) and, at a club session's
+    table, starts its next board. It runs after the game's commit inside whoever finished
+    the game, so it never raises: the sweep does what this missed."""
     try:
-        if BoardGame.objects.filter(game_id=game_id).exists():
+        played = (
+            BoardGame.objects.filter(game_id=game_id)
+            .values_list("board__event_id", "round", "table")
+            .first()
+        )
+        if played is not None:
             services.board_game_record(game_id=game_id)
+            event_id, number, table = played
+            if number is not None:  # a club session's table: on to its next board
+                session_services.table_advance(session_id=event_id, number=number, table=table)
     except Exception:
         logger.exception("Could not record board game %s; the sweep will", game_id)

@@ -1,4 +1,5 @@
-"""URL routes of duplicate events: the daily challenge's pages and its JSON API."""
+"""URL routes of duplicate events: the daily challenge's pages and its JSON API, and the
+pages of club sessions."""
 
 from django.urls import path
 
@@ -13,6 +14,8 @@ urlpatterns = [
     path("daily/<str:day>/boards/<int:number>/", views.board, name="board"),
     path("daily/<str:day>/boards/<int:number>/play", views.play, name="play"),
     path("daily/<str:day>/standings", views.standings, name="standings"),
+    path("sessions/<int:pk>/", views.session, name="session"),
+    path("sessions/<int:pk>/boards/<int:number>/", views.session_board, name="session_board"),
     path("api/daily", api.daily, name="api_daily"),
     path("api/daily/<str:day>", api.daily_day, name="api_daily_day"),
     path("api/daily/<str:day>/boards/<int:number>", api.board_start, name="api_board_start"),

@@ -1,5 +1,7 @@
-"""Pages of the daily challenge: the day, a board's result and traveller, the ranking and
-the past days. Thin: reads from selectors, the one write (start a board) from services."""
+"""Pages of duplicate events: the daily challenge (the day, a board's result and traveller,
+the ranking and the past days) and club sessions (the session: seats, progress and results;
+a board's traveller). Thin: reads from selectors, the one write (start a board) from
+services; a session's writes are its director's, in the admin."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -7,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Unauthenticated
-from duplicate import selectors, services
+from duplicate import selectors, services, session_selectors
 from duplicate.api import parse_day
 from games.selectors import game_url
 
@@ -99,3 +101,45 @@ def standings(request: HttpRequest, day: str) -> HttpResponse:
 @require_GET
 def past(request: HttpRequest) -> HttpResponse:
     return render(request, "duplicate/past.html", {"days": selectors.past_dailies()})
+
+
+# Club sessions
+
+
+@require_GET
+def session(request: HttpRequest, pk: int) -> HttpResponse:
+    session = session_selectors.session_of(pk)
+    pair = session_selectors.my_pair(session, request.user)
+    context = {
+        "session": session,
+        "pair": pair,
+        "seen": session_selectors.boards_seen(session, pair),
+        "seats": session_selectors.my_seats(session, request.user),
+        "progress": session_selectors.progress(session),
+        "boards": range(1, session.boards_total + 1),
+    }
+    if session.closed:
+        if session.movement == session.Movement.MITCHELL:
+            context["rankings"] = session_selectors.mitchell_rankings(session)
+        else:
+            context["match"] = session_selectors.team_result(session)
+    return render(request, "duplicate/session.html", context)
+
+
+@require_GET
+def session_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    session = session_selectors.session_of(pk)
+    board = session_selectors.board_of(session, number)
+    session_selectors.check_may_see_board(session, board, request.user)
+    pair = session_selectors.my_pair(session, request.user)
+    return render(
+        request,
+        "duplicate/session_board.html",
+        {
+            "session": session,
+            "board": board,
+            "dealer": SEATS[board.dealer],
+            "rows": session_selectors.traveller(session, board),
+            "pair": pair,
+        },
+    )

@@ -6,19 +6,18 @@ and edit in the round's page), start it, record forfeits and finish. Every step 
 admin action on the list and a button on the change page; both call the same service,
 refusals come back as error messages, and each success is logged with who did it."""
 
-from collections.abc import Callable
-
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from core.admin_steps import StepButtonsMixin, run_step
 from core.errors import Conflict, Refused
 from games.forms import CUSTOM, RulesetOptionsMixin, preset_field
 from games.services import check_ruleset
@@ -35,61 +34,6 @@ from leagues.models import (
     Tournament,
 )
 from leagues.services import matches, tournaments
-
-
-def _run(
-    model_admin: admin.ModelAdmin,
-    request: HttpRequest,
-    objects,
-    call: Callable,
-    done: Callable[[object, object], str],
-) -> list:
-    """Runs a service for each object; says what happened or why not. Returns results."""
-    results = []
-    for obj in objects:
-        try:
-            result = call(obj)
-        except Refused as error:
-            model_admin.message_user(request, f"{obj}: {error}", messages.ERROR)
-            continue
-        text = done(obj, result)
-        model_admin.message_user(request, text, messages.SUCCESS)
-        model_admin.log_change(request, obj, text)
-        results.append(result)
-    return results
-
-
-class StepButtonsMixin:
-    """Buttons on the change page that run one of the admin's actions on that object."""
-
-    steps: dict[str, str] = {}  # URL step name -> action method name
-
-    def get_urls(self):
-        info = self.model._meta.app_label, self.model._meta.model_name
-        return [
-            path(
-                "<int:pk>/step/<str:step>/",
-                self.admin_site.admin_view(self.step_view),
-                name="{}_{}_step".format(*info),
-            ),
-            *super().get_urls(),
-        ]
-
-    def step_view(self, request: HttpRequest, pk: int, step: str) -> HttpResponse:
-        if request.method != "POST":
-            return HttpResponseNotAllowed(["POST"])
-        if step not in self.steps:
-            raise Http404("No such step")
-        obj = self.get_object(request, str(pk))
-        if obj is None:
-            raise Http404("No such object")
-        if not self.has_change_permission(request, obj):
-            raise PermissionDenied
-        action = getattr(self, self.steps[step])
-        response = action(request, self.model.objects.filter(pk=pk))
-        info = self.model._meta.app_label, self.model._meta.model_name
-        return response or redirect(reverse("admin:{}_{}_change".format(*info), args=[pk]))
-
 
 # Tournaments
 
@@ -238,7 +182,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
 
     @admin.action(description="Open registration", permissions=["change"])
     def open_registration(self, request, queryset):
-        _run(
+        run_step(
             self,
             request,
             queryset,
@@ -255,7 +199,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
                 text += f". {names} had no partner: give them one in the entrants, or they sit out"
             return text
 
-        _run(
+        run_step(
             self,
             request,
             queryset,
@@ -267,7 +211,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
 
     @admin.action(description="Pair the next round (a draft to review)", permissions=["change"])
     def pair_next_round(self, request, queryset):
-        rounds = _run(
+        rounds = run_step(
             self,
             request,
             queryset,
@@ -289,7 +233,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
                 raise Conflict("No round is waiting to start: pair the next round first")
             return tournaments.round_start(round_id=draft.pk, director=request.user)
 
-        _run(
+        run_step(
             self,
             request,
             queryset,
@@ -299,7 +243,7 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
 
     @admin.action(description="Finish the tournament", permissions=["change"])
     def finish_tournament(self, request, queryset):
-        _run(
+        run_step(
             self,
             request,
             queryset,
@@ -464,7 +408,7 @@ class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
             return redirect(back)
         row, winner = form.cleaned_data["pairing"], form.winner_entrant()
         if request.method == "POST":
-            _run(
+            run_step(
                 self,
                 request,
                 [round_],
@@ -492,7 +436,7 @@ class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
     @admin.action(description="Start the selected rounds (creates their games)",
                   permissions=["change"])  # fmt: skip
     def start_rounds(self, request, queryset):
-        _run(
+        run_step(
             self,
             request,
             queryset.order_by("number"),
@@ -530,7 +474,7 @@ class PairingAdmin(admin.ModelAdmin):
                 pairing_id=row.pk, director=request.user, winner=winner
             )
 
-        _run(
+        run_step(
             self,
             request,
             queryset,

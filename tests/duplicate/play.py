@@ -39,3 +39,20 @@ def play_board(game_id: int, user, *, seed: int = 0, moves: int | None = None) -
         else:
             with TestCase.captureOnCommitCallbacks(execute=True):
                 games.game_autoplay(game_id=game_id, version=game.version, timeout=False)
+
+
+def play_out(game_id: int, *, seed: int = 0) -> Game:
+    """Plays a game to its end: each person seated plays their own cards (person_move),
+    the bots move through games' autoplay; on-commit hooks run as after a real commit."""
+    rng = random.Random(seed)
+    while True:
+        game = Game.objects.get(pk=game_id)
+        if game.status == Game.Status.FINISHED:
+            return game
+        seat = game.seats.select_related("user").get(position=game.state["turn"])
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            if seat.user_id is not None and not seat.away:
+                data = person_move(game, seat.position, rng)
+                games.game_act(game_id=game_id, user=seat.user, data=data)
+            else:
+                games.game_autoplay(game_id=game_id, version=game.version, timeout=False)

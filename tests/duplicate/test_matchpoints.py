@@ -51,3 +51,11 @@ def test_one_entry_ranks_first_with_the_average():
 def test_an_event_without_results_lists_only_the_entries_given():
     assert standings({}, ["x"]) == [Line("x", 1, None, 0)]
     assert standings({}) == []
+
+
+def test_a_directors_average_counts_fifty_percent_and_is_compared_with_nobody():
+    lines = standings({1: {"a": 50, "b": 10}, 2: {"a": 30}}, ["a", "b", "c"], averaged={"b": 1})
+    by_key = {line.key: line for line in lines}
+    assert by_key["a"].score == (100.0 + 50.0) / 2 and by_key["a"].boards == 2
+    assert by_key["b"].score == (0.0 + 50.0) / 2 and by_key["b"].boards == 2
+    assert by_key["c"].score is None
