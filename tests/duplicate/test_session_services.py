@@ -3,7 +3,6 @@ director's average, and the admin's and the pages' answers to bad input (4xx or 
 message, never a 500)."""
 
 import pytest
-from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid
@@ -12,7 +11,7 @@ from duplicate.models import BoardGame, Entry, Event, Session
 from duplicate.services import board_ruleset
 from games import services as games
 from tests.factories import UserFactory
-from tests.leagues.factories import club_with
+from tests.leagues.factories import club_with, directors_group
 
 pytestmark = pytest.mark.usefixtures("quiet_games")
 
@@ -20,7 +19,7 @@ pytestmark = pytest.mark.usefixtures("quiet_games")
 @pytest.fixture
 def director(db):
     user = UserFactory(is_staff=True)
-    user.groups.add(Group.objects.get(name="Session directors"))
+    user.groups.add(directors_group("duplicate.migrations.0003_session_directors"))
     return user
 
 

@@ -6,7 +6,6 @@ offered, the players see their table and seat, an open session's boards stay hid
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from duplicate.models import BoardGame, Entry, Session
@@ -14,7 +13,7 @@ from games.models import Game
 from social.models import Notification
 from tests.duplicate.play import play_out
 from tests.factories import UserFactory
-from tests.leagues.factories import club_with
+from tests.leagues.factories import club_with, directors_group
 
 pytestmark = pytest.mark.usefixtures("quiet_games", "quiet_notifications")
 
@@ -29,7 +28,7 @@ def quiet_notifications(monkeypatch):
 @pytest.fixture
 def director(db):
     user = UserFactory(is_staff=True)
-    user.groups.add(Group.objects.get(name="Session directors"))
+    user.groups.add(directors_group("duplicate.migrations.0003_session_directors"))
     return user
 
 

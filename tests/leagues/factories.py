@@ -56,12 +56,13 @@ def partnership(tournament: Tournament, player, partner) -> Entrant:
     )
 
 
-def directors_group():
-    """The group that migration leagues 0002 makes. A transactional test's flush empties
-    every table, that group's too: made again here as the migration made it."""
+def directors_group(migration: str = "leagues.migrations.0002_tournament_directors"):
+    """The directors' group that a migration makes (by default the tournament directors';
+    "duplicate.migrations.0003_session_directors" the session directors'). A transactional
+    test's flush empties every table, that group's too: made again as the migration did."""
     from django.contrib.auth.models import Group, Permission
 
-    migration = import_module("leagues.migrations.0002_tournament_directors")
+    migration = import_module(migration)
     group, made = Group.objects.get_or_create(name=migration.GROUP)
     for app_label, model, actions in migration.PERMISSIONS if made else ():
         codenames = [f"{action}_{model}" for action in actions]
