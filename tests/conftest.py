@@ -1,5 +1,6 @@
 """Shared fixtures: real Celery worker and Daphne processes on the test database, and users."""
 
+import json
 import os
 import signal
 import socket
@@ -7,6 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,38 @@ from django.conf import settings
 from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parent.parent
-FUZZ_COUNTS_DIR = ROOT / "test-artifacts"  # fuzz-counts-<module>.txt, written by tests/test_fuzz.py
+ARTIFACTS = ROOT / "test-artifacts"
+FUZZ_PARTS = ARTIFACTS / "fuzz-counts"  # <module>.<process>.json: tests/test_fuzz.py's counts
+
+
+def write_fuzz_counts(module: str, counts: dict[str, list[int]]) -> None:
+    """One process's inputs and 5xx answers per endpoint of a fuzzing module."""
+    FUZZ_PARTS.mkdir(parents=True, exist_ok=True)
+    process = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    (FUZZ_PARTS / f"{module}.{process}.json").write_text(json.dumps(counts))
+
+
+def fuzz_count_tables(since: float) -> dict[str, list[str]]:
+    """Each fuzzing module's counts of this run, the processes' parts added up."""
+    totals: dict[str, Counter] = {}
+    for part in sorted(FUZZ_PARTS.glob("*.json")):
+        if part.stat().st_mtime < since:
+            continue  # an earlier run's
+        module = part.name.split(".")[0]
+        for name, (sent, five_xx) in json.loads(part.read_text()).items():
+            totals.setdefault(module, Counter())[name, "sent"] += sent
+            totals[module][name, "5xx"] += five_xx
+    tables = {}
+    for module, counts in totals.items():
+        names = sorted({name for name, _ in counts})
+        width = max(map(len, [*names, "total"]))
+        rows = [(name, counts[name, "sent"], counts[name, "5xx"]) for name in names]
+        rows.append(("total", sum(r[1] for r in rows), sum(r[2] for r in rows)))
+        tables[module] = [
+            f"{name:<{width}}  {sent:>6} inputs  {five_xx:>4} answered 5xx"
+            for name, sent, five_xx in rows
+        ]
+    return tables
 
 
 def database_url() -> str:
@@ -210,9 +243,9 @@ def pytest_terminal_summary(terminalreporter, config):
         for line in faults.table():
             terminalreporter.write_line(line)
         terminalreporter.write_line(f"(also in {faults.TIMES_FILE.relative_to(faults.ROOT)})")
-    for counts in sorted(FUZZ_COUNTS_DIR.glob("fuzz-counts-*.txt")):
-        if counts.stat().st_mtime < config.started_at:
-            continue  # an earlier run's
+    for module, lines in sorted(fuzz_count_tables(config.started_at).items()):
+        counts = ARTIFACTS / f"fuzz-counts-{module}.txt"
+        counts.write_text("\n".join(lines) + "\n")
         terminalreporter.section(f"fuzz: inputs per endpoint ({counts.relative_to(ROOT)})")
-        for line in counts.read_text().splitlines():
+        for line in lines:
             terminalreporter.write_line("  " + line)

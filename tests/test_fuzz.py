@@ -41,7 +41,7 @@ from games.models import Action, ChatMessage, Game, Seat
 from ranked import services as ranked
 from ranked.models import PartnerRequest, QueueEntry
 from social import services as social
-from tests.conftest import FUZZ_COUNTS_DIR
+from tests.conftest import write_fuzz_counts
 from tests.factories import UserFactory
 
 # Strategies holding huge strings have huge reprs; Hypothesis warns about building them.
@@ -66,21 +66,14 @@ FIVE_XX: Counter = Counter()  # of which answered 5xx (or crashed the socket)
 @pytest.fixture(scope="module", autouse=True)
 def fuzz_counts(request):
     """Records how many inputs each endpoint got and how many answered 5xx, a file per
-    fuzzing module (printed at the end of the run by tests/conftest.py, also when the
-    modules ran in parallel processes)."""
+    fuzzing module and process (a module's tests may run in several parallel processes);
+    tests/conftest.py adds them up and prints them at the end of the run."""
     SENT.clear()
     FIVE_XX.clear()
     yield
-    if not SENT:
-        return
-    width = max(map(len, SENT))
-    lines = [f"{name:<{width}}  {SENT[name]:>6} inputs  {FIVE_XX[name]:>4} answered 5xx"
-             for name in sorted(SENT)]  # fmt: skip
-    lines.append(f"{'total':<{width}}  {sum(SENT.values()):>6} inputs  "
-                 f"{sum(FIVE_XX.values()):>4} answered 5xx")  # fmt: skip
-    FUZZ_COUNTS_DIR.mkdir(exist_ok=True)
-    module = request.module.__name__.rsplit(".", 1)[-1]
-    (FUZZ_COUNTS_DIR / f"fuzz-counts-{module}.txt").write_text("\n".join(lines) + "\n")
+    if SENT:
+        module = request.module.__name__.rsplit(".", 1)[-1]
+        write_fuzz_counts(module, {name: [SENT[name], FIVE_XX[name]] for name in SENT})
 
 
 class Breaches:
