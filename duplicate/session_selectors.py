@@ -265,7 +265,9 @@ def mitchell_rankings(session: Session) -> dict[str, list[dict]]:
     out = {}
     for direction, results in (("ns", ns_results), ("ew", ew_results)):
         keys = [pk for pk, entry in entries.items() if entry.direction == direction]
-        lines = matchpoints.standings(results, keys, averaged=averaged)
+        # This direction's averages only: the others' would take ranks in this ranking.
+        mine = {pk: count for pk, count in averaged.items() if pk in keys}
+        lines = matchpoints.standings(results, keys, averaged=mine)
         out[direction] = [
             {"rank": line.rank, "pair": entries[line.key], "boards": line.boards,
              "score": None if line.score is None else round(line.score, 2)}

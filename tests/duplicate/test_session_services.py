@@ -113,6 +113,10 @@ def test_an_average_hands_the_game_to_the_bots_and_the_table_goes_on(director):
     row.refresh_from_db()
     assert row.averaged and row.finished and row.result is None
     assert row.game.seats.get(position=0).away  # the person is free for the next board
+    # The average counts in each direction's ranking alone (not as a rank in the other).
+    rankings = session_selectors.mitchell_rankings(session)
+    for direction in ("ns", "ew"):
+        assert [line["rank"] for line in rankings[direction]] == [1, 2, 2]
     following = BoardGame.objects.get(board__event=session, table=1, board__number=second)
     assert following.game.status == "playing"
     with pytest.raises(Conflict, match="is over already"):
