@@ -114,17 +114,22 @@ def test_a_director_runs_a_mitchell_that_a_player_plays_to_its_results(
     shot(admin, "club-session-admin-phone")
     admin.set_viewport_size(DESKTOP)
 
-    # The player finds their table and seat, and the way to their board.
+    # The player finds the session from their club, then their table, seat and board.
     page = open_page()
     log_in(page, server, player)
-    page.goto(f"{server.url}/sessions/{session.pk}/")
-    now = page.locator(".session-seats tbody tr").first
-    assert "North" in now.inner_text() and "Play board 1" in now.inner_text()
+    page.goto(f"{server.url}/clubs/{club.slug}/")
+    sessions = page.locator(".card", has=page.get_by_role("heading", name="Duplicate sessions"))
+    assert "you: table 1, North" in sessions.inner_text()
+    sessions.get_by_role("link", name="Tuesday pairs").click()
+    page.wait_for_url(f"**/sessions/{session.pk}/")
+    now = page.inner_text(".session-now")
+    assert "Round 1: go to table 1, seat North, against East-West 1" in now
     shot(page, "club-session-player-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "club-session-player-phone")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.set_viewport_size(DESKTOP)
-    now.locator("text=Play board 1").click()
+    page.click(".session-now >> text=Play board 1")
     page.wait_for_url("**/games/*/")
     game_id = int(page.url.rstrip("/").split("/")[-1])
     off_the_loop(_play_until_turn_of, game_id, player)
@@ -135,6 +140,8 @@ def test_a_director_runs_a_mitchell_that_a_player_plays_to_its_results(
         off_the_loop(_play_round, session)
         admin.goto(change)
         assert admin.locator(".session-progress").inner_text().count("1 / 1") == 4
+        if number == 1:  # the director's next step, once every table is done
+            shot(admin, "club-session-admin-next-desktop", full_page=False)
         if number < 4:
             _step(admin, "Start the next round", f"round {number + 1} has started")
     _step(admin, "Close and publish the results", "is closed")
@@ -153,7 +160,8 @@ def test_a_director_runs_a_mitchell_that_a_player_plays_to_its_results(
     page.set_viewport_size(DESKTOP)
     page.goto(f"{server.url}/sessions/{session.pk}/boards/{averaged.board.number}/")
     rows = page.locator(".traveller tbody tr")
-    assert rows.count() == 4
+    assert rows.count() == 4 and rows.locator("text=Replay").count() == 3
+    assert "the director gave both sides an average" in rows.nth(3).inner_text()
     shot(page, "club-session-traveller-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "club-session-traveller-phone")
