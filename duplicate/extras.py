@@ -1,6 +1,7 @@
 """What a duplicate board's game page says (games.extras): which board of which event it
 is, and once the board is over, the way to its result and traveller (not a rematch); at a
-club session, the way to the session page, where the next table and board are."""
+club session, the way to the session page, where the next table and board are (at once
+when the director averaged the board: its game no longer counts)."""
 
 from django.urls import reverse
 
@@ -20,16 +21,19 @@ def board_link(game: Game) -> dict:
             "board__number",
             "round",
             "table",
+            "averaged",
         )
         .first()
     )
     if played is None:
         return {}
-    event_id, day, name, number, round_number, table = played
+    event_id, day, name, number, round_number, table, averaged = played
     over = game.status == Game.Status.FINISHED
     if round_number is not None:
         extras = {"rules": f"{name} · Round {round_number} · Table {table} · Board {number}"}
-        if over:
+        if averaged:  # bots play it out; the players have gone on
+            extras["rules"] += " · averaged by the director: this game no longer counts"
+        if over or averaged:
             url = reverse("duplicate:session", args=[event_id])
             extras["next_step"] = {"label": "Your next board and the results", "url": url}
         return extras

@@ -139,6 +139,25 @@ def my_seats(session: Session, user: User | None) -> list[dict]:
     return out
 
 
+def current_seat(seats: list[dict]) -> dict | None:
+    """Where the player goes now (the round in play), else where they go next."""
+    return next((s for s in seats if s["state"] == "now"), None) or next(
+        (s for s in seats if s["state"] == "next"), None
+    )
+
+
+def club_sessions(club, user: User | None, limit: int = 5) -> list[dict]:
+    """A club's sessions under way or published, newest first, each with where the viewer
+    sits now or next in a running one."""
+    sessions = Session.objects.filter(club=club).exclude(status=Session.Status.DRAFT)
+    out = []
+    for session in sessions.order_by("-opens_at")[:limit]:
+        running = session.status == Session.Status.RUNNING
+        seats = my_seats(session, user) if running else []
+        out.append({"session": session, "current": current_seat(seats)})
+    return out
+
+
 def progress(session: Session) -> list[dict]:
     """The director's view of the round started last: each table's pairs and boards, each
     board done, averaged, in play or waiting (no cards, no scores)."""
@@ -265,7 +284,9 @@ def mitchell_rankings(session: Session) -> dict[str, list[dict]]:
     out = {}
     for direction, results in (("ns", ns_results), ("ew", ew_results)):
         keys = [pk for pk, entry in entries.items() if entry.direction == direction]
-        lines = matchpoints.standings(results, keys, averaged=averaged)
+        # This direction's averages only: the others' would take ranks in this ranking.
+        mine = {pk: count for pk, count in averaged.items() if pk in keys}
+        lines = matchpoints.standings(results, keys, averaged=mine)
         out[direction] = [
             {"rank": line.rank, "pair": entries[line.key], "boards": line.boards,
              "score": None if line.score is None else round(line.score, 2)}

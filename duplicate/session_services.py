@@ -4,7 +4,6 @@ game at once), move a table on to its next board when one ends, give an average 
 that cannot be played, and close the session (results and replays for all). Every write
 locks the session row first, so that the director and the tables' game ends never race."""
 
-import contextlib
 import logging
 from collections.abc import Iterable
 
@@ -298,10 +297,10 @@ def board_average(*, session_id: int, director: User, table: int, number: int) -
         )
     row.averaged, row.finished, row.finished_at = True, True, now
     row.save()
-    if row.game_id and row.game.status != Game.Status.FINISHED:
-        for person in _people([row.entry, row.opponent]):
-            with contextlib.suppress(Refused):  # left already
-                games.table_leave(game_id=row.game_id, user=person)
+    if row.game_id:  # it no longer counts: bots play it out, and nobody comes back to it
+        games.seats_release(
+            game_id=row.game_id, user_ids=[p.pk for p in _people([row.entry, row.opponent])]
+        )
     table_advance(session_id=session.pk, number=session.round, table=table)
     return row
 

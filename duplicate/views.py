@@ -110,11 +110,13 @@ def past(request: HttpRequest) -> HttpResponse:
 def session(request: HttpRequest, pk: int) -> HttpResponse:
     session = session_selectors.session_of(pk)
     pair = session_selectors.my_pair(session, request.user)
+    seats = session_selectors.my_seats(session, request.user)
     context = {
         "session": session,
         "pair": pair,
         "seen": session_selectors.boards_seen(session, pair),
-        "seats": session_selectors.my_seats(session, request.user),
+        "seats": seats,
+        "current": session_selectors.current_seat(seats),
         "progress": session_selectors.progress(session),
         "boards": range(1, session.boards_total + 1),
     }

@@ -256,6 +256,27 @@ def table_leave(*, game_id: int, user: User) -> Game:
     return game
 
 
+@transaction.atomic
+def seats_release(*, game_id: int, user_ids: Iterable[int]) -> Game:
+    """These people leave a game in play for good, because it no longer counts for them
+    (a duplicate board their director averaged): a bot plays each of their seats to the
+    end, and they cannot take it back (the seat stays theirs on the record). Leaves a
+    game that is not in play as it is."""
+    game = game_lock(game_id)
+    if game.status != Game.Status.PLAYING:
+        return game
+    ids = set(user_ids)
+    seats = seats_of(game)
+    for seat in seats:
+        if seat.user_id in ids and not seat.bot_level:
+            seat.away, seat.bot_level = True, TIMEOUT_BOT
+            seat.save(update_fields=["away", "bot_level"])
+    game.turn_deadline = _deadline(game, game.engine_state, seats, previous=None)
+    game.save(update_fields=["turn_deadline", "updated_at"])
+    _after_commit(game, seats)
+    return game
+
+
 def _start_if_full(game: Game, seats: list[Seat]) -> None:
     if not all(seat.taken for seat in seats):
         return
@@ -384,6 +405,8 @@ def game_act(*, game_id: int, user: User, data: dict, expected_version: int | No
     seat = next((seat for seat in seats if user.pk and seat.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("You are not playing in this game")
+    if seat.bot_level:
+        raise Conflict("This game no longer counts: a bot plays your seat to its end")
     # Acting brings an away person back: not while they play at another table.
     if seat.away and (elsewhere := _plays_elsewhere(user, game)):
         raise Conflict(f"You play game {elsewhere.pk} now; a bot plays for you here")
@@ -435,6 +458,8 @@ def seat_return(*, game_id: int, user: User) -> None:
     seat = seat_of(game, user)
     if seat is None or not (seat.away or seat.timeouts) or game.status != Game.Status.PLAYING:
         return
+    if seat.bot_level:
+        return  # released for good (seats_release)
     if _plays_elsewhere(user, game):
         return
     seat.away, seat.timeouts = False, 0

@@ -7,9 +7,11 @@ from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid
 from duplicate import session_selectors, session_services
+from duplicate.extras import board_link
 from duplicate.models import BoardGame, Entry, Event, Session
 from duplicate.services import board_ruleset
 from games import services as games
+from games.models import Game
 from tests.factories import UserFactory
 from tests.leagues.factories import club_with, directors_group
 
@@ -113,6 +115,19 @@ def test_an_average_hands_the_game_to_the_bots_and_the_table_goes_on(director):
     row.refresh_from_db()
     assert row.averaged and row.finished and row.result is None
     assert row.game.seats.get(position=0).away  # the person is free for the next board
+    # The game no longer counts: its people cannot take their seats back, and its page says so.
+    person = row.entry.user
+    games.seat_return(game_id=row.game_id, user=person)  # their old page reconnects
+    assert row.game.seats.get(position=0).away
+    with pytest.raises(Conflict, match="no longer counts"):
+        games.game_act(game_id=row.game_id, user=person, data={"type": "bid", "bid": 3})
+    extras = board_link(Game.objects.get(pk=row.game_id))
+    assert "this game no longer counts" in extras["rules"]
+    assert extras["next_step"]["url"] == f"/sessions/{session.pk}/"
+    # The average counts in each direction's ranking alone (not as a rank in the other).
+    rankings = session_selectors.mitchell_rankings(session)
+    for direction in ("ns", "ew"):
+        assert [line["rank"] for line in rankings[direction]] == [1, 2, 2]
     following = BoardGame.objects.get(board__event=session, table=1, board__number=second)
     assert following.game.status == "playing"
     with pytest.raises(Conflict, match="is over already"):
