@@ -21,6 +21,7 @@ from tests.test_fuzz import (
     junk,
     rolled_back,
     short,
+    table_rows,
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
@@ -50,16 +51,13 @@ def social_world(world):
 
 
 def social_state() -> tuple:
-    return tuple(
-        tuple(model.objects.order_by("pk").values_list(*fields))
-        for model, fields in (
-            (Friendship, ("user_id", "friend_id")),
-            (FriendRequest, ("sender_id", "receiver_id")),
-            (Block, ("blocker_id", "blocked_id")),
-            (Invitation, ("pk", "status", "expires_at")),
-            (Preference, ("user_id", "invites_from")),
-            (Notification, ("pk",)),
-        )
+    return table_rows(
+        (Friendship, ("user_id", "friend_id")),
+        (FriendRequest, ("sender_id", "receiver_id")),
+        (Block, ("blocker_id", "blocked_id")),
+        (Invitation, ("pk", "status", "expires_at")),
+        (Preference, ("user_id", "invites_from")),
+        (Notification, ("pk",)),
     )
 
 
