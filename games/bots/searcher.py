@@ -41,7 +41,7 @@ from .ddbudget import Budget, solve_cost
 from .policy import choose_card
 from .table import Table
 
-DEFAULT_BUDGET_MS = 200
+DEFAULT_BUDGET_MS = 250
 BID_SHARE = 3  # a bid, once a hand, may take this many times a card's budget
 MIN_WORLDS = 12  # fewest deals worth solving for a card; fewer: playouts instead
 MIN_DEALS = 10  # the same for a bid
