@@ -204,6 +204,10 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             "max": round(values[-1], 3),
             # Wall time includes waiting for a core on a busy machine; CPU time does not.
             "cpu_max": round(max(cpu_times[level]), 3),
+            "cpu_median": round(statistics.median(cpu_times[level]), 3),
+            "cpu_p95": round(
+                sorted(cpu_times[level])[min(len(values) - 1, int(0.95 * len(values)))], 3
+            ),
             "decisions": len(values),
         }
         if level in ("expert", "expert-mc"):
@@ -296,7 +300,8 @@ def report(summary: dict) -> str:
         lines.append(
             f"ms per decision, {level}: median {ms['median']:.3f}, p95 {ms['p95']:.2f}, "
             f"p99 {ms['p99']:.2f}, "
-            f"max {ms['max']:.2f} (CPU {ms['cpu_max']:.2f}; {ms['decisions']} decisions{extra})"
+            f"max {ms['max']:.2f} (CPU median {ms['cpu_median']:.3f}, p95 {ms['cpu_p95']:.2f}, "
+            f"max {ms['cpu_max']:.2f}; {ms['decisions']} decisions{extra})"
         )
     return "\n".join(lines)
 

@@ -36,8 +36,9 @@ class Budget:
         self.units = 0
         if deterministic:
             self.max_units = max(1, int(budget_ms * NODES_PER_MS))
-            # A safety cap only, generous so that a busy machine rarely loses determinism.
-            self.deadline = start + max(2 * budget_ms, budget_ms + 100) / 1000
+            # A safety cap only, generous so that a busy machine (a solve waiting for a
+            # core) does not lose determinism.
+            self.deadline = start + (5 * budget_ms + 1000) / 1000
         else:
             self.max_units = 1 << 60
             self.deadline = start + budget_ms / 1000 * TIME_SHARE
