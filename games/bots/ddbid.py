@@ -20,7 +20,7 @@ import time
 from games.engine import bid_range
 from games.engine.doubledummy import Position, Solver
 
-from .ddbudget import DEAL_COST, Budget, solve_cost
+from .ddbudget import DEAL_COST, Budget, deal_cost
 from .ddplay import choose
 from .policy import choose_bid, estimate_tricks, nil_chance
 from .sampling import sample_world
@@ -57,7 +57,7 @@ def search_bid(
     spent = 0.0
     deals = 0
     while deals < MAX_DEALS:
-        mean_cost = budget.units / deals if deals else solve_cost(13)
+        mean_cost = budget.units / deals if deals else deal_cost()
         if not budget.room_for(mean_cost, spent / deals if deals else 0.0):
             break
         clock = time.perf_counter()

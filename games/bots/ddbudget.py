@@ -15,9 +15,10 @@ TIME_SHARE = 0.85  # stop starting solves this far into a timed budget
 
 # Median solver nodes to value every card of a position by the cards left in the hand of
 # the seat to act (games.engine.doubledummy.Solver.card_values on random deals, a fresh
-# Solver each; measured on this solver: re-measure when it changes).
-_NODES_BY_CARDS = (1, 20, 40, 60, 90, 120, 1000, 1000, 2500, 15_000, 30_000, 110_000, 400_000)
-FULL_DEAL_NODES = 1_200_000  # a 13-card deal: card_values (tricks alone: about two thirds)
+# Solver each), measured on the solver of 7be6bca: re-measure when it changes.
+_NODES_BY_CARDS = (1, 20, 40, 60, 90, 120, 400, 500, 2000, 12_000, 15_000, 40_000, 250_000)
+FULL_DEAL_NODES = 500_000  # a 13-card deal: card_values
+FULL_DEAL_TRICKS_NODES = 300_000  # a 13-card deal: its tricks alone (a bid's solve)
 SAFETY = 1.5  # solves vary: plan for this much more than the median
 
 
@@ -25,6 +26,11 @@ def solve_cost(cards: int) -> int:
     """Planned units of one card_values solve with `cards` cards in the hand to act."""
     nodes = FULL_DEAL_NODES if cards >= 13 else _NODES_BY_CARDS[max(cards, 0)]
     return int(SAFETY * nodes) + DEAL_COST
+
+
+def deal_cost() -> int:
+    """Planned units of one full deal's tricks (a bid's solve)."""
+    return int(SAFETY * FULL_DEAL_TRICKS_NODES) + DEAL_COST
 
 
 class Budget:

@@ -37,7 +37,7 @@ import time
 from games.engine import CARDS, Action, Bid, Play, Ruleset, action_from_dict
 
 from . import ddbid, ddplay, expert, standard
-from .ddbudget import Budget, solve_cost
+from .ddbudget import Budget, deal_cost, solve_cost
 from .policy import choose_card
 from .table import Table
 
@@ -102,7 +102,7 @@ def choose_bid(
     else the playout simulation."""
     budget_ms *= BID_SHARE
     budget = Budget(start, budget_ms, deterministic)
-    if budget.affords(MIN_DEALS, solve_cost(13)):
+    if budget.affords(MIN_DEALS, deal_cost()):
         return ddbid.search_bid(t, seat, legal_bids, rng, budget)
     return expert.search_bid(
         t, seat, legal_bids, rng, expert.Budget(start, budget_ms, deterministic)
