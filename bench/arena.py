@@ -1,12 +1,22 @@
 """Bot arena: two teams of bots play duplicated games; prints their strength and speed.
 
     python bench/arena.py --a expert --b standard --games 400 --seed 1 --budget-ms 100
+    python bench/arena.py --a expert --b expert-mc --games 400 --budget-ms 250
 
 Team A sits at seats 0 and 2, team B at 1 and 3; then the same game seed (hence the same
 deals, hand by hand) is played again with the teams' seats swapped, so the luck of the
 cards cancels. `--games` counts every game played, both seatings included. A team may
 mix levels ("standard,random": seat 0 or 1 standard, its partner random). The last line
 printed is a JSON summary. Run it from the repository root.
+
+Levels are the site's (games.bots.LEVELS) and the bench-only "expert-mc", the previous
+expert; `--budget-ms` applies to both experts. Per team it prints what a Spades player
+reads: contracts made and sets, Nil bids and Nils made, bags per hand, and tricks lost
+per hand against double-dummy play (each card played judged by the analysis solver:
+the tricks its side could still take with the best card less those it takes with the
+card played, a Nil bidder's ducks included, as on the analysis page;
+`--no-double-dummy` skips this, the dearest part); and each level's time
+per decision (median, 95th percentile).
 """
 
 import argparse
@@ -25,8 +35,17 @@ if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import LEVELS, get_bot
-from games.engine import FINISHED, Ruleset, apply_action, new_game, view_for
+from games.bots import BENCH_LEVELS, get_bot
+from games.engine import (
+    FINISHED,
+    PLAYING,
+    Play,
+    Ruleset,
+    apply_action,
+    new_game,
+    view_for,
+)
+from games.engine.doubledummy import Position, Solver
 
 Z95 = 1.959963984540054
 
@@ -42,6 +61,7 @@ class PairResult:
     point_diff: int = 0  # A minus B, summed over the hands of both games
     contracts: dict = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})  # made, bid
     bags: dict = field(default_factory=lambda: {"a": 0, "b": 0})
+    lost: dict = field(default_factory=lambda: {"a": 0, "b": 0})  # tricks lost to DD play
     nils: dict = field(default_factory=dict)  # "bidder/partner[/blind]" -> [made, bid]
     times: dict = field(default_factory=dict)  # level -> decision times in ms
     cpu_times: dict = field(default_factory=dict)  # level -> their CPU times in ms
@@ -51,9 +71,9 @@ def parse_team(spec: str) -> tuple[str, str]:
     levels = [part.strip() for part in spec.split(",")]
     if len(levels) == 1:
         levels *= 2
-    if len(levels) != 2 or any(level not in LEVELS for level in levels):
+    if len(levels) != 2 or any(level not in BENCH_LEVELS for level in levels):
         raise argparse.ArgumentTypeError(
-            f"{spec!r}: a level ({', '.join(LEVELS)}) or two separated by a comma"
+            f"{spec!r}: a level ({', '.join(BENCH_LEVELS)}) or two separated by a comma"
         )
     return levels[0], levels[1]
 
@@ -77,16 +97,24 @@ def play_pair(index: int, options: dict) -> PairResult:
             seat_levels[team], seat_levels[team + 2] = levels
         rngs = [random.Random(f"{game_seed}/{swap}/{seat}") for seat in range(4)]
         state = new_game(ruleset, game_seed)
+        solver, hand_number = None, -1
         while state.phase != FINISHED:
             seat = state.turn
             level = seat_levels[seat]
             view = view_for(state, seat)
+            judging = options.get("double_dummy", True) and state.phase == PLAYING
+            if judging and hand_number != state.hand_number:
+                # One solver per hand: what it learns of one position serves the next.
+                solver, hand_number = Solver(), state.hand_number
             start, cpu = time.perf_counter(), time.thread_time()
             action = bots[level](view, ruleset, rngs[seat])
             elapsed = (time.perf_counter() - start) * 1000
             cpu = (time.thread_time() - cpu) * 1000
             result.times.setdefault(level, []).append(elapsed)
             result.cpu_times.setdefault(level, []).append(cpu)
+            if solver is not None and state.phase == PLAYING and type(action) is Play:
+                best, _, played = solver.judge(Position.of_state(state), action.card.index)
+                result.lost[side_of_team[seat & 1]] += best - played
             state = apply_action(state, action)
         winner_side = side_of_team[state.winner]
         if winner_side == "a":
@@ -151,6 +179,7 @@ def summarize(results: list[PairResult], options: dict) -> dict:
     nils: dict[str, list[int]] = {}
     contracts = {"a": [0, 0], "b": [0, 0]}
     bags = {"a": 0, "b": 0}
+    lost = {"a": 0, "b": 0}
     for r in results:
         for level, values in r.times.items():
             times.setdefault(level, []).extend(values)
@@ -163,19 +192,25 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             contracts[side][0] += r.contracts[side][0]
             contracts[side][1] += r.contracts[side][1]
             bags[side] += r.bags[side]
+            lost[side] += r.lost[side]
     budget = options["budget_ms"]
     ms = {}
     for level, values in sorted(times.items()):
         values.sort()
         ms[level] = {
             "median": round(statistics.median(values), 3),
+            "p95": round(values[min(len(values) - 1, int(0.95 * len(values)))], 3),
             "p99": round(values[min(len(values) - 1, int(0.99 * len(values)))], 3),
             "max": round(values[-1], 3),
             # Wall time includes waiting for a core on a busy machine; CPU time does not.
             "cpu_max": round(max(cpu_times[level]), 3),
+            "cpu_median": round(statistics.median(cpu_times[level]), 3),
+            "cpu_p95": round(
+                sorted(cpu_times[level])[min(len(values) - 1, int(0.95 * len(values)))], 3
+            ),
             "decisions": len(values),
         }
-        if level == "expert":
+        if level in ("expert", "expert-mc"):
             ms[level]["over_budget_20pct"] = sum(v > 1.2 * budget for v in values)
             ms[level]["over_budget_20pct_cpu"] = sum(v > 1.2 * budget for v in cpu_times[level])
     win_rate = wins_a / games if games else 0.0
@@ -197,7 +232,16 @@ def summarize(results: list[PairResult], options: dict) -> dict:
         "made_contract_rate": {
             side: round(made / bid, 4) if bid else None for side, (made, bid) in contracts.items()
         },
+        "contracts": {
+            side: {"bid": bid, "made": made, "set": bid - made}
+            for side, (made, bid) in contracts.items()
+        },
         "bags_per_hand": {side: round(bags[side] / hands, 3) if hands else None for side in bags},
+        "tricks_lost_per_hand": (
+            {side: round(lost[side] / hands, 3) if hands else None for side in lost}
+            if options.get("double_dummy", True)
+            else None
+        ),
         "nil": {
             key: {"bids": bid, "made": made, "rate": round(made / bid, 4)}
             for key, (made, bid) in sorted(nils.items())
@@ -229,9 +273,13 @@ def report(summary: dict) -> str:
     for side, name in (("a", a), ("b", b)):
         rate = summary["made_contract_rate"][side]
         bags = summary["bags_per_hand"][side]
+        contracts = summary["contracts"][side]
+        lost = summary["tricks_lost_per_hand"]
         lines.append(
-            f"team {side.upper()} ({name}): made contracts "
-            f"{'-' if rate is None else f'{100 * rate:.1f}%'}, bags per hand {bags}"
+            f"team {side.upper()} ({name}): made contracts {contracts['made']}/"
+            f"{contracts['bid']} ({'-' if rate is None else f'{100 * rate:.1f}%'}), "
+            f"sets {contracts['set']}, bags per hand {bags}"
+            + ("" if lost is None else f", tricks lost per hand to double dummy {lost[side]}")
         )
     if summary["nil"]:
         for key, nil in summary["nil"].items():
@@ -250,8 +298,10 @@ def report(summary: dict) -> str:
                 f" (by CPU time: {ms['over_budget_20pct_cpu']})"
             )
         lines.append(
-            f"ms per decision, {level}: median {ms['median']:.3f}, p99 {ms['p99']:.2f}, "
-            f"max {ms['max']:.2f} (CPU {ms['cpu_max']:.2f}; {ms['decisions']} decisions{extra})"
+            f"ms per decision, {level}: median {ms['median']:.3f}, p95 {ms['p95']:.2f}, "
+            f"p99 {ms['p99']:.2f}, "
+            f"max {ms['max']:.2f} (CPU median {ms['cpu_median']:.3f}, p95 {ms['cpu_p95']:.2f}, "
+            f"max {ms['cpu_max']:.2f}; {ms['decisions']} decisions{extra})"
         )
     return "\n".join(lines)
 
@@ -333,6 +383,11 @@ def main(argv: list[str] | None = None) -> dict:
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: cores)"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    parser.add_argument(
+        "--no-double-dummy",
+        action="store_true",
+        help="skip judging each card by the double-dummy solver (tricks lost per hand)",
+    )
     args = parser.parse_args(argv)
     try:
         Ruleset.preset(args.preset)
@@ -349,6 +404,7 @@ def main(argv: list[str] | None = None) -> dict:
         "deterministic": args.deterministic,
         "preset": args.preset,
         "workers": args.workers,
+        "double_dummy": not args.no_double_dummy,
     }
     summary = run(options, progress=not args.no_progress)
     print(report(summary))

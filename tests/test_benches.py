@@ -51,7 +51,7 @@ BENCHES = [
         "--a expert --b standard --games 2 --budget-ms 5 --workers 1 --no-progress",
         (
             r"^games: 2 \(1 game seeds x 2 seatings\), \d+ hands$",
-            rf"^ms per decision, expert: median {NUMBER}, p99 {NUMBER}",
+            rf"^ms per decision, expert: median {NUMBER}, p95 {NUMBER}, p99 {NUMBER}",
         ),
     ),
     Bench(

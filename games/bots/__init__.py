@@ -5,7 +5,12 @@ one of `view["legal"]` as an engine action (Bid, Look or Play):
 
 - "random": a uniformly random legal action (baseline);
 - "standard": fast rule-based bidding and play (games.bots.policy);
-- "expert": determinized Monte Carlo search within a time budget (games.bots.expert).
+- "expert": sampled deals searched with the double-dummy solver (games.bots.searcher).
+
+BENCH_LEVELS adds levels for benches only, not offered on the site:
+
+- "expert-mc": the previous expert, determinized Monte Carlo with standard-policy
+  playouts (games.bots.expert), kept to measure the new one against.
 """
 
 import functools
@@ -14,10 +19,11 @@ from collections.abc import Callable
 
 from games.engine import Action, Ruleset
 
-from . import expert, randombot, standard
+from . import expert, randombot, searcher, standard
 
 LEVELS = ("random", "standard", "expert")
-DEFAULT_BUDGET_MS = expert.DEFAULT_BUDGET_MS
+BENCH_LEVELS = (*LEVELS, "expert-mc")
+DEFAULT_BUDGET_MS = searcher.DEFAULT_BUDGET_MS
 
 Bot = Callable[[dict, Ruleset, random.Random], Action]
 
@@ -25,16 +31,21 @@ Bot = Callable[[dict, Ruleset, random.Random], Action]
 def get_bot(
     level: str, *, budget_ms: float = DEFAULT_BUDGET_MS, deterministic: bool = False
 ) -> Bot:
-    """The choose_action of a level; budget_ms and deterministic only matter to "expert"."""
+    """The choose_action of a level (of BENCH_LEVELS); budget_ms and deterministic only
+    matter to the experts."""
     if level == "random":
         return randombot.choose_action
     if level == "standard":
         return standard.choose_action
     if level == "expert":
         return functools.partial(
+            searcher.choose_action, budget_ms=budget_ms, deterministic=deterministic
+        )
+    if level == "expert-mc":
+        return functools.partial(
             expert.choose_action, budget_ms=budget_ms, deterministic=deterministic
         )
-    raise ValueError(f"Unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    raise ValueError(f"Unknown bot level {level!r} (known: {', '.join(BENCH_LEVELS)})")
 
 
 def choose_action(
@@ -49,4 +60,4 @@ def choose_action(
     return get_bot(level, budget_ms=budget_ms)(view, ruleset, rng)
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Bot", "choose_action", "get_bot"]
+__all__ = ["BENCH_LEVELS", "DEFAULT_BUDGET_MS", "LEVELS", "Bot", "choose_action", "get_bot"]

@@ -23,7 +23,6 @@ from games.engine import (
     Ruleset,
     action_from_dict,
     bid_range,
-    score_hand,
 )
 from games.engine.bits import ABOVE, BELOW, FULL_DECK, cards_in
 
@@ -31,6 +30,7 @@ from . import standard
 from .policy import choose_bid, choose_card, nil_chance
 from .sampling import sample_world
 from .table import Table
+from .worth import value
 
 DEFAULT_BUDGET_MS = 1000
 # Deterministic mode counts work instead of time: one unit is one card played in a
@@ -41,7 +41,6 @@ _UNITS_PER_MS = 110
 _DEAL_COST = 25
 # Stop the search this far into the budget: the last playout and the reply must fit.
 _TIME_SHARE = 0.85
-_GAME_WEIGHT = 150  # points a won (lost) game is worth beyond the hand's points
 _PRUNE_Z = 2.2
 # The standard policy's choice stands unless another does better by this many standard
 # errors: with few deals, noise would otherwise pick worse moves than the policy's.
@@ -176,33 +175,6 @@ def playout(sim: Table, seat: int) -> float:
     while sim.done < 13:
         sim.play(choose_card(sim, sim.turn))
     return value(sim, seat & 1)
-
-
-def value(sim: Table, team: int) -> float:
-    """A finished hand's worth to the team: points over the opponents', each bag counted
-    at its share of the next bag penalty, and the game if the hand ends it."""
-    rules = sim.ruleset
-    score = score_hand(
-        rules, bids=sim.bids, blind=sim.blind, tricks=sim.taken, scores=sim.scores, bags=sim.bags
-    )
-    result = score.points[team] - score.points[1 - team]
-    if rules.bag_limit:
-        bag_cost = rules.bag_penalty / rules.bag_limit
-        ours_bags = score.bags[team] - sim.bags[team] + rules.bag_limit * score.penalties[team]
-        their_bags = (
-            score.bags[1 - team] - sim.bags[1 - team] + rules.bag_limit * score.penalties[1 - team]
-        )
-        # A penalty paid is bags taken off: count each bag when taken, not at the penalty.
-        result -= bag_cost * (ours_bags - their_bags)
-        result += rules.bag_penalty * (score.penalties[team] - score.penalties[1 - team])
-    ours, theirs = score.scores[team], score.scores[1 - team]
-    high, low = max(ours, theirs), min(ours, theirs)
-    over = high >= rules.target_score or (
-        rules.losing_score is not None and low <= rules.losing_score
-    )
-    if over and ours != theirs:
-        result += _GAME_WEIGHT if ours > theirs else -_GAME_WEIGHT
-    return result
 
 
 def _search(t, seat, candidates, default, cost, evaluate, rng, budget) -> int:

@@ -496,8 +496,14 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
             }
     }
     u64 all_rel = 0;
+    /* Cards proven to play like one already searched (DDS's "lowest win"): when a card
+     * failed and the answer depended on no card of its suit as low as it, every card of
+     * that suit in this hand below the lowest card that mattered leads to a position of
+     * the same class, hence to the same answer. */
+    u64 skip = 0;
     for (int i = 0; i < n; i++) {
         int card = moves[i];
+        if (skip >> card & 1) continue;
         int result;
         u64 child_rel;
         s->hands[seat] = hand & ~(1ULL << card);
@@ -520,6 +526,9 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
             return result;
         }
         all_rel |= child_rel;
+        u64 suit_rel = child_rel & SUIT_MASK(card / 13);
+        u64 low = suit_rel ? suit_rel & -suit_rel : 1ULL << (13 * (card / 13) + 13);
+        if ((1ULL << card) < low) skip |= hand & SUIT_MASK(card / 13) & (low - 1);
     }
     /* Every card tried: a group of cards that play alike (only one of them searched) is
      * relevant whole if any of it is, so that a position of the class holds it whole. */

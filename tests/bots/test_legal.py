@@ -16,8 +16,12 @@ from games.engine import (
 )
 
 FAST = {"random": get_bot("random"), "standard": get_bot("standard")}
-# A tiny deterministic budget: a few playouts per decision keep the test quick.
-EXPERT = get_bot("expert", budget_ms=4, deterministic=True)
+# Small deterministic budgets keep the test quick: the new expert's lets it solve the
+# last 8 tricks double dummy; the previous expert's buys a few playouts.
+EXPERTS = {
+    "expert": get_bot("expert", budget_ms=40, deterministic=True),
+    "expert-mc": get_bot("expert-mc", budget_ms=4, deterministic=True),
+}
 
 
 def play(ruleset, seed, bots, max_actions):
@@ -46,13 +50,14 @@ def test_random_and_standard_play_whole_games_legally(seed, levels, preset):
     assert state.phase == FINISHED
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     expert_seats=st.sets(st.integers(0, 3), min_size=1),
     preset=st.sampled_from(sorted(PRESETS)),
+    level=st.sampled_from(sorted(EXPERTS)),
 )
-def test_expert_plays_legally(seed, expert_seats, preset):
-    bots = [EXPERT if seat in expert_seats else FAST["standard"] for seat in range(4)]
+def test_experts_play_legally(seed, expert_seats, preset, level):
+    bots = [EXPERTS[level] if seat in expert_seats else FAST["standard"] for seat in range(4)]
     # Two hands: bidding, play, and the next deal with the scores of the first.
     play(Ruleset.preset(preset), seed, bots, 120)

@@ -1,0 +1,115 @@
+"""Card play by double-dummy sampling: each legal card valued over sampled deals by what
+the hand is then worth, not by raw tricks.
+
+For each deal drawn (sampling.sample_world: consistent with the cards played and voids
+shown, weighted by how well it explains the bids) one solve gives every legal card's
+double-dummy tricks (`Solver.card_values`); the tricks become the hand's worth to the
+team (worth.worth_of_tricks: contract made or set, bags at their share of the penalty,
+the end of the game). Cards are compared paired over the same deals, and the standard
+policy's card stands unless another is better by `SWITCH_Z` standard errors: double
+dummy sees every card, so a card that is only better when the hidden cards lie just so
+(a finesse that always works) must show it over many deals, not a few.
+"""
+
+import random
+import time
+
+from games.engine.doubledummy import Position, Solver
+
+from .ddbudget import DEAL_COST, Budget, solve_cost
+from .sampling import sample_world
+from .table import Table
+from .worth import worth_of_tricks
+
+SWITCH_Z = 1.0
+MAX_WORLDS = 200
+# From this many deals on, stop once one card is clearly best or all play alike.
+SETTLE_AT = 24
+SETTLE_Z = 3.0
+
+
+def live_nil(t: Table) -> bool:
+    """Is a Nil still to be decided (its bidder has taken no trick yet)? Double dummy
+    counts a side's tricks, not whose they are, so it cannot judge such a hand."""
+    return any(t.bids[s] == 0 and t.taken[s] == 0 for s in range(4))
+
+
+def search_play(
+    t: Table,
+    seat: int,
+    candidates: list[int],
+    default: int,
+    rng: random.Random,
+    budget: Budget,
+) -> int:
+    """Index in `candidates` of the card worth most over sampled deals (`default`, the
+    policy's card, unless another is clearly better)."""
+    team = seat & 1
+    cost = solve_cost(t.counts[seat])
+    worths: list[list[float]] = [[] for _ in candidates]
+    cache: dict[int, float] = {}
+    left = t.counts[seat]
+    spent = 0.0
+    worlds = 0
+    while worlds < MAX_WORLDS:
+        mean_cost = budget.units / worlds if worlds else cost
+        mean_seconds = spent / worlds if worlds else 0.0
+        if not budget.room_for(mean_cost, mean_seconds):
+            break
+        clock = time.perf_counter()
+        hands, tries = sample_world(t, seat, rng)
+        solver = Solver()
+        values = solver.card_values(
+            Position(tuple(hands), tuple(t.trick), t.leader, t.spades_broken)
+        )
+        budget.units += solver.nodes + DEAL_COST * tries
+        for i, card in enumerate(candidates):
+            ours = values[card]
+            if ours not in cache:
+                cache[ours] = worth_of_tricks(t, team, ours, left - ours)
+            worths[i].append(cache[ours])
+        worlds += 1
+        spent += time.perf_counter() - clock
+        if worlds >= SETTLE_AT and settled(worths):
+            break
+    return choose(worths, default, SWITCH_Z)
+
+
+def paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of a - b over the deals both were valued on."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def leader(worths: list[list[float]], default: int) -> int:
+    return max(range(len(worths)), key=lambda i: (sum(worths[i]), i == default, -i))
+
+
+def choose(worths: list[list[float]], default: int, z: float) -> int:
+    """The best candidate if it beats `default` by more than z standard errors."""
+    if not worths[default]:
+        return default
+    best = leader(worths, default)
+    if best == default:
+        return default
+    mean, se = paired(worths[best], worths[default])
+    return best if mean > z * se else default
+
+
+def settled(worths: list[list[float]]) -> bool:
+    """Does every other candidate trail the leader by more than SETTLE_Z standard errors,
+    or play exactly alike?"""
+    best = leader(worths, 0)
+    for i in range(len(worths)):
+        if i != best:
+            mean, se = paired(worths[best], worths[i])
+            if se == 0 and mean == 0:
+                continue
+            if mean <= SETTLE_Z * se:
+                return False
+    return True

@@ -1,0 +1,68 @@
+"""What a finished hand is worth to a team, the yardstick of both experts' searches.
+
+Points over the opponents' (contracts made or set, each Nil made or failed, engine
+scoring), each bag counted at its share of the next bag penalty, and the game if the hand
+ends it. `final_tricks` turns a double-dummy count of a team's tricks into tricks per seat.
+"""
+
+from games.engine import score_hand
+
+from .table import Table
+
+GAME_WEIGHT = 150  # points a won (lost) game is worth beyond the hand's points
+
+
+def value(sim: Table, team: int) -> float:
+    """A finished hand's worth to the team: points over the opponents', each bag counted
+    at its share of the next bag penalty, and the game if the hand ends it."""
+    rules = sim.ruleset
+    score = score_hand(
+        rules, bids=sim.bids, blind=sim.blind, tricks=sim.taken, scores=sim.scores, bags=sim.bags
+    )
+    result = score.points[team] - score.points[1 - team]
+    if rules.bag_limit:
+        bag_cost = rules.bag_penalty / rules.bag_limit
+        ours_bags = score.bags[team] - sim.bags[team] + rules.bag_limit * score.penalties[team]
+        their_bags = (
+            score.bags[1 - team] - sim.bags[1 - team] + rules.bag_limit * score.penalties[1 - team]
+        )
+        # A penalty paid is bags taken off: count each bag when taken, not at the penalty.
+        result -= bag_cost * (ours_bags - their_bags)
+        result += rules.bag_penalty * (score.penalties[team] - score.penalties[1 - team])
+    ours, theirs = score.scores[team], score.scores[1 - team]
+    high, low = max(ours, theirs), min(ours, theirs)
+    over = high >= rules.target_score or (
+        rules.losing_score is not None and low <= rules.losing_score
+    )
+    if over and ours != theirs:
+        result += GAME_WEIGHT if ours > theirs else -GAME_WEIGHT
+    return result
+
+
+def taker(bids: list, taken: list[int], team: int) -> int:
+    """The seat of the team that takes the team's further tricks: a seat with a trick
+    bid (the higher bid), else a Nil bidder already set (its tricks no longer cost)."""
+    first, second = team, team + 2
+    if bids[first] and (not bids[second] or bids[first] >= bids[second]):
+        return first
+    if bids[second]:
+        return second
+    return first if taken[first] else second
+
+
+def final_tricks(bids: list, taken: list[int], more: tuple[int, int]) -> list[int]:
+    """Tricks per seat at the end of the hand when team 0 takes more[0] of the tricks
+    left and team 1 more[1], each team's going to its `taker`."""
+    final = taken[:]
+    for team in (0, 1):
+        final[taker(bids, taken, team)] += more[team]
+    return final
+
+
+def worth_of_tricks(t: Table, team: int, ours: int, theirs: int) -> float:
+    """The hand's worth to `team` when it takes `ours` more tricks and the opponents
+    `theirs` (no Nil still to be decided: see `final_tricks`)."""
+    sim = t.copy()
+    more = (ours, theirs) if team == 0 else (theirs, ours)
+    sim.taken = final_tricks(sim.bids, sim.taken, more)
+    return value(sim, team)

@@ -1,0 +1,170 @@
+"""The double-dummy expert (games.bots.searcher): modes, determinism, worth, behaviour."""
+
+import random
+import time
+
+from games.bots import ddbid, ddplay, get_bot, searcher
+from games.bots.ddbudget import Budget
+from games.bots.table import Table
+from games.bots.worth import worth_of_tricks
+from games.engine import (
+    CARDS,
+    FINISHED,
+    PLAYING,
+    Card,
+    Ruleset,
+    action_from_dict,
+    apply_action,
+    new_game,
+)
+from games.engine.bits import FULL_DECK
+from games.engine.cards import mask_of
+from tests.bots.factories import deal, view
+
+RULES = Ruleset()
+
+
+def table(hands, *, bids, taken, leader, trick=(), broken=True, scores=(0, 0), bags=(0, 0)):
+    """A late position: the seats' unplayed cards (codes), the trick under way."""
+    t = Table.__new__(Table)
+    t.ruleset = RULES
+    t.hands = [mask_of(h.split()) for h in hands]
+    trick_cards = [Card.parse(code).index for code in trick]
+    t.counts = [h.bit_count() for h in t.hands]
+    unplayed = t.hands[0] | t.hands[1] | t.hands[2] | t.hands[3]
+    t.played = FULL_DECK & ~unplayed
+    t.played_by = [0, 0, 0, 0]
+    t.voids = [0, 0, 0, 0]
+    t.trick = trick_cards
+    t.leader = leader
+    t.done = 13 - t.counts[leader] - (1 if trick_cards else 0)
+    t.bids = list(bids)
+    t.blind = [False] * 4
+    t.taken = list(taken)
+    t.spades_broken = broken
+    t.scores = list(scores)
+    t.bags = list(bags)
+    return t
+
+
+def hidden(t: Table, seat: int) -> Table:
+    """What `seat` sees of the table: its own hand only."""
+    seen = t.copy()
+    seen.hands = [h if s == seat else 0 for s, h in enumerate(t.hands)]
+    return seen
+
+
+# Three cards left each; seat 3 led the KC. Team 0 (bid 2 + 2) has 3 tricks. Seat 2 has
+# shown it holds no heart, so it holds the low clubs; the opponents hold the high hearts.
+# Only seat 0's 2S, the last spade out, wins a trick: ruff now or be set.
+SURE = dict(
+    hands=["2S 3H 4H", "AH KH QH", "2C 3C 4C", "JH TH"],
+    bids=[2, 6, 2, 1],
+    taken=[2, 4, 1, 3],
+    leader=3,
+    trick=("KC",),
+)
+
+
+def test_ruffs_for_the_trick_that_makes_the_contract():
+    t = hidden(table(**SURE), 0)
+    t.voids[2] = 1 << 2  # no heart
+    card = searcher.choose_play(t, 0, random.Random(1), time.perf_counter(), 100, True)
+    assert CARDS[card].code == "2S"
+
+
+def test_late_positions_are_solved_and_live_nils_played_out(monkeypatch):
+    calls = []
+    monkeypatch.setattr(ddplay, "search_play", lambda *a: calls.append(a) or a[3])
+    t = hidden(table(**SURE), 0)
+    searcher.choose_play(t, 0, random.Random(1), time.perf_counter(), 100, True)
+    assert len(calls) == 1
+    live = hidden(table(**{**SURE, "bids": [2, 0, 2, 7], "taken": [2, 0, 1, 7]}), 0)
+    assert ddplay.live_nil(live)
+    searcher.choose_play(live, 0, random.Random(1), time.perf_counter(), 100, True)
+    assert len(calls) == 1, "a live Nil is played out, not solved"
+
+
+def test_same_view_and_seed_same_action_whatever_the_clock():
+    bot = get_bot("expert", budget_ms=60, deterministic=True)
+    standard = get_bot("standard")
+    state = new_game(RULES, "searcher-determinism")
+    checked = 0
+    while state.phase != FINISHED and state.hand_number == 1:
+        v = view(state)
+        if state.phase == PLAYING and state.holdings[state.turn].bit_count() <= 8:
+            action = bot(v, RULES, random.Random(state.version))
+            time.sleep(0.002)
+            assert bot(v, RULES, random.Random(state.version)) == action
+            assert action.card.code in v["hand"]
+            checked += 1
+        state = apply_action(state, standard(v, RULES, random.Random(state.version)))
+    assert checked >= 8
+
+
+def test_a_set_is_worth_less_than_a_bag():
+    t = table(**SURE)
+    made = worth_of_tricks(t, 0, 1, 2)
+    set_ = worth_of_tricks(t, 0, 0, 3)
+    bag = worth_of_tricks(t, 0, 2, 1)
+    assert made > bag > set_
+
+
+def test_a_bid_is_worth_most_at_the_double_dummy_tricks():
+    state = deal(
+        [
+            "AS KS QS 5S 4S AH KH 2C 3C 4C 2D 3D 4D",
+            "JS TS 9S QH JH TH AC KC QC 5D 6D 7D 8D",
+            "3S 2S 9H 8H 7H 6H JC TC 9C 9D TD JD QD",
+            "8S 7S 6S 5H 4H 3H 2H 8C 7C 6C 5C KD AD",
+        ]
+    )
+    world = Table.from_view(view(state, 0), RULES)
+    world.hands = list(state.holdings)
+    worth = {bid: ddbid.bid_worth(world, 0, bid, [6, 7]) for bid in range(1, 9)}
+    best = max(worth, key=worth.get)
+    # Partner and opponents bid as the standard bot would; the team then takes 6 tricks.
+    assert worth[best] > worth[best + 2] and worth[best] > 0
+
+
+def test_a_nil_partner_is_credited_the_tricks_less_the_nil_hand_would_win():
+    t = table(**SURE)
+    t.hands = [mask_of(["AS", "KS", "QS"]), 0, 0, 0]
+    taken = ddbid.tricks_by_seat(t, [7, 6], {0: True})
+    assert taken[0] == 0 and taken[2] == 7 - 3
+    assert ddbid.tricks_by_seat(t, [7, 6], {0: False})[0] == 1
+
+
+def test_bid_search_by_double_dummy_is_deterministic(monkeypatch):
+    monkeypatch.setattr(ddbid, "MAX_DEALS", 2)
+    state = deal(
+        [
+            "AS KS QS 5S 4S AH KH 2C 3C 4C 2D 3D 4D",
+            "JS TS 9S QH JH TH AC KC QC 5D 6D 7D 8D",
+            "3S 2S 9H 8H 7H 6H JC TC 9C 9D TD JD QD",
+            "8S 7S 6S 5H 4H 3H 2H 8C 7C 6C 5C KD AD",
+        ]
+    )
+    t = Table.from_view(view(state, 0), RULES)
+    legal = list(range(0, 14))
+    results = {
+        ddbid.search_bid(t, 0, legal, random.Random(5), Budget(time.perf_counter(), 1e6, True))
+        for _ in range(2)
+    }
+    assert len(results) == 1 and results.pop() in legal
+
+
+def test_one_legal_card_is_played_at_once():
+    bot = get_bot("expert", budget_ms=10_000)
+    standard = get_bot("standard")
+    state = new_game(RULES, "searcher-forced")
+    forced = 0
+    while forced < 3 and state.phase != FINISHED:
+        v = view(state)
+        if len(v["legal"]) == 1:
+            start = time.perf_counter()
+            assert bot(v, RULES, random.Random(1)) == action_from_dict(v["legal"][0], v["seat"])
+            assert time.perf_counter() - start < 0.1
+            forced += 1
+        state = apply_action(state, standard(v, RULES, random.Random(state.version)))
+    assert forced == 3
