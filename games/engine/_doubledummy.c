@@ -21,7 +21,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
-#ifdef __BMI2__
+#if defined(__BMI2__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -101,6 +101,7 @@ typedef struct {
 #define KILLERS (1ULL << 10)
 #define BUCKETS (1ULL << 13)
 #define WAYS 128
+_Static_assert(WAYS == 128, "matching() reads 128 checks a bucket");
 
 static inline u64 slot_of_hash(u64 a, u64 b, uint32_t c) {
     u64 h = a * 0x9E3779B97F4A7C15ULL ^ (b + c) * 0xC2B2AE3D27D4EB4FULL;
@@ -189,9 +190,9 @@ static u64 rel_of_mask(u64 ma, u64 mb, u64 all) {
     return rel;
 }
 
-/* The bucket of a class: hashed by the lengths, the leader and the holder of each suit's
- * top card (relevant in a suit with any relevant card; the others are few enough to keep
- * each bucket short). Its place, and in *tag a check kept beside each entry (never 0) so
+/* The bucket of a class: hashed by the lengths, the leader and the holders of each suit's
+ * two top cards (the top one relevant in a suit with any relevant card, the second most
+ * often; a class stored under other holders is only found again for those holders). Its place, and in *tag a check kept beside each entry (never 0) so
  * that a search reads only the entries of its own key. */
 static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag) {
     u64 tops = 0;
@@ -199,12 +200,42 @@ static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag)
         u64 field = (suit >> 1 ? b : a) >> (30 * (suit & 1));
         int c = (int)(field & 15);
         if (c) tops |= ((field >> (3 + c) & 1) | (field >> (16 + c) & 1) << 1) << (2 * suit);
+        /* And of the second card: when one side holds a long suit many classes share
+         * lengths, leader and top holders, and their bucket overflowed (one full deal:
+         * 59 million nodes, 33 with it; 30 full deals: 15% fewer nodes; the third card
+         * as well was worse, as classes that hold only the top card spread out). */
+        if (c > 1) tops |= ((field >> (2 + c) & 1) | (field >> (15 + c) & 1) << 1) << (2 * suit + 8);
     }
-    u64 h = (len ^ (u64)lead << 59 ^ tops << 50) * 0x9E3779B97F4A7C15ULL;
+    u64 h = (len ^ (u64)lead << 59 ^ tops << 40) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 31;
     h *= 0xC2B2AE3D27D4EB4FULL;
     *tag = (uint16_t)(h >> 8) | 1;
     return ((h >> 40) & (BUCKETS - 1)) * WAYS;
+}
+
+/* The ways of a bucket whose check is `tag`, as two 64-bit masks (ways 0-63, 64-127):
+ * a bucket is read at most boundaries, and comparing its 128 checks 32 at a time (AVX2)
+ * rather than one by one took about a tenth off the search's time. */
+static inline void matching(const uint16_t *tags, uint16_t tag, u64 *found) {
+#ifdef __AVX2__
+    __m256i want = _mm256_set1_epi16((short)tag);
+    for (int half = 0; half < 2; half++) {
+        u64 bits = 0;
+        for (int k = 0; k < 2; k++) {
+            const __m256i *p = (const __m256i *)(tags + 64 * half + 32 * k);
+            __m256i x = _mm256_cmpeq_epi16(_mm256_loadu_si256(p), want);
+            __m256i y = _mm256_cmpeq_epi16(_mm256_loadu_si256(p + 1), want);
+            /* Sixteen-bit lanes to bytes (packs works per 128-bit lane: reorder). */
+            __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(x, y), 0xD8);
+            bits |= (u64)(uint32_t)_mm256_movemask_epi8(packed) << (32 * k);
+        }
+        found[half] = bits;
+    }
+#else
+    found[0] = found[1] = 0;
+    for (int i = 0; i < WAYS; i++)
+        if (tags[i] == tag) found[i >> 6] |= 1ULL << (i & 63);
+#endif
 }
 
 /* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
@@ -213,9 +244,11 @@ static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all,
                   u64 *rel, int *move) {
     uint16_t tag;
     u64 first = bucket_of(len, lead, a, b, &tag);
-    const uint16_t *tags = &t->tags[first];
-    for (int i = 0; i < WAYS; i++) {
-        if (tags[i] != tag) continue;
+    u64 found[2];
+    matching(&t->tags[first], tag, found);
+    while (found[0] | found[1]) {
+        int i = found[0] ? ctz(found[0]) : 64 + ctz(found[1]);
+        found[i >> 6] &= found[i >> 6] - 1;
         const Bound *e = &t->bounds[first + i];
         if (e->lead != lead + 8 || e->len != len || ((a ^ e->a) & e->ma) || ((b ^ e->b) & e->mb))
             continue;
@@ -240,8 +273,11 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
     uint8_t *cards = &t->cards[first];
     Bound *e = NULL;
     a &= ma, b &= mb;
-    for (int i = 0; i < WAYS; i++) {
-        if (tags[i] != tag) continue;
+    u64 found[2];
+    matching(tags, tag, found);
+    while (found[0] | found[1]) {
+        int i = found[0] ? ctz(found[0]) : 64 + ctz(found[1]);
+        found[i >> 6] &= found[i >> 6] - 1;
         Bound *x = &t->bounds[first + i];
         if (x->lead == lead + 8 && x->len == len && x->a == a && x->b == b && x->ma == ma &&
             x->mb == mb) {
