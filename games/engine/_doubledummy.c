@@ -190,9 +190,11 @@ static u64 rel_of_mask(u64 ma, u64 mb, u64 all) {
     return rel;
 }
 
-/* The bucket of a class: hashed by the lengths, the leader and the holders of each suit's
- * two top cards (the top one relevant in a suit with any relevant card, the second most
- * often; a class stored under other holders is only found again for those holders). Its place, and in *tag a check kept beside each entry (never 0) so
+/* The bucket of a class: hashed by the lengths, the leader and the holder of each suit's
+ * top card (relevant in a suit with any relevant card; the others are few enough to keep
+ * each bucket short). Hashing the second card's holder too took 7% off the nodes of
+ * bench/doubledummy.py but added 25% to bench/analysis.py, whose one table per hand
+ * serves many positions: classes must stay findable from positions unlike theirs. Its place, and in *tag a check kept beside each entry (never 0) so
  * that a search reads only the entries of its own key. */
 static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag) {
     u64 tops = 0;
@@ -200,13 +202,8 @@ static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag)
         u64 field = (suit >> 1 ? b : a) >> (30 * (suit & 1));
         int c = (int)(field & 15);
         if (c) tops |= ((field >> (3 + c) & 1) | (field >> (16 + c) & 1) << 1) << (2 * suit);
-        /* And of the second card: when one side holds a long suit many classes share
-         * lengths, leader and top holders, and their bucket overflowed (one full deal:
-         * 59 million nodes, 33 with it; 30 full deals: 15% fewer nodes; the third card
-         * as well was worse, as classes that hold only the top card spread out). */
-        if (c > 1) tops |= ((field >> (2 + c) & 1) | (field >> (15 + c) & 1) << 1) << (2 * suit + 8);
     }
-    u64 h = (len ^ (u64)lead << 59 ^ tops << 40) * 0x9E3779B97F4A7C15ULL;
+    u64 h = (len ^ (u64)lead << 59 ^ tops << 50) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 31;
     h *= 0xC2B2AE3D27D4EB4FULL;
     *tag = (uint16_t)(h >> 8) | 1;
