@@ -168,3 +168,28 @@ def test_the_last_seat_may_win_with_its_higher_card_to_unblock_for_its_partner()
     values = Solver().card_values(ending)
     assert values == {Card.parse("QH").index: 3, Card.parse("TH").index: 2}
     assert values[Card.parse("QH").index] == brute_force(ending)
+
+
+@pytest.mark.parametrize("broken", [False, True])
+@pytest.mark.parametrize("seed", range(12))
+def test_every_card_value_equals_brute_force_on_five_card_endings(seed, broken):
+    # Five cards a seat: small cards that do not touch (another hand holds a card between
+    # them), which the search skips once one of them proved their ranks irrelevant, and
+    # positions where spades are unbroken (the lead rule DDS does not know).
+    rng = random.Random(f"five-{seed}-{broken}")
+    ending = random_ending(rng, 5, broken)
+    for card, value in Solver().card_values(ending).items():
+        child, won = ending.after(card)
+        assert value == side_value(ending, won + brute_force(child)), Card.from_index(card)
+
+
+def test_small_cards_that_do_not_touch_still_get_their_own_value_when_they_matter():
+    # North leads. Its hearts do not touch (East holds the 3H and 5H between them): the
+    # search may treat them alike only where their ranks change nothing; brute force says.
+    ending = position(
+        ["2H 4H 6H AC", "3H 5H 7H 2C", "8H 9H TH 3C", "JH QH KH 4C"], leader=0, broken=True
+    )
+    values = Solver().card_values(ending)
+    for card, value in values.items():
+        child, won = ending.after(card)
+        assert value == side_value(ending, won + brute_force(child)), Card.from_index(card)
