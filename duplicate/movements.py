@@ -47,10 +47,6 @@ def mitchell(tables: int) -> list[list[Table]]:
     return rounds
 
 
-# The pair numbers of a team match: team A's NS and EW pairs, then team B's.
-TEAM_PAIRS = {"A": (1, 1), "B": (2, 2)}  # team: (its NS pair number, its EW pair number)
-
-
 def team_match(rounds: int) -> list[list[Table]]:
     """The rounds of a two-table team match: NS pair 1 and EW pair 1 are team A's, NS pair 2
     and EW pair 2 team B's; both tables play board set r in round r."""
