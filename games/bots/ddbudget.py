@@ -9,6 +9,8 @@ development machine searches, so budget_ms stays roughly the time taken.
 
 import time
 
+from .expert import deterministic_cap_ms
+
 NODES_PER_MS = 2500
 DEAL_COST = 400  # units charged for each deal drawn by sampling.sample_world
 TIME_SHARE = 0.85  # stop starting solves this far into a timed budget
@@ -42,9 +44,7 @@ class Budget:
         self.units = 0
         if deterministic:
             self.max_units = max(1, int(budget_ms * NODES_PER_MS))
-            # A safety cap only, generous so that a busy machine (a solve waiting for a
-            # core) does not lose determinism.
-            self.deadline = start + (5 * budget_ms + 1000) / 1000
+            self.deadline = start + deterministic_cap_ms(budget_ms) / 1000
         else:
             self.max_units = 1 << 60
             self.deadline = start + budget_ms / 1000 * TIME_SHARE
