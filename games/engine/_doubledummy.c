@@ -305,16 +305,57 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
     }
 }
 
-/* Tricks the team takes whatever happens: each spade of one of its hands that ranks
- * above every spade of the other team wins the trick it is played to (for the team). */
-static int sure_spades(const u64 *hands, int team, u64 *rel) {
+/* Tricks the team takes with its spades whatever happens, counted for one of its hands:
+ * each spade of that hand is played to a trick of its own, and such a trick goes to the
+ * team unless an opponent plays a higher spade to it, each opponent's spade to one trick.
+ * So the hand takes at least its spades less the most of them that the opponents' spades
+ * can be matched above (matched greedily from the top, which is optimal). No lead is
+ * needed (every card is played in the end), so unbroken spades change nothing.
+ * Partition search: the spades from the top down to the highest cut at which the count
+ * still reaches `need`, the spades below the cut placed worst for the hand (every
+ * opponent's spade above all of the hand's), are relevant; if `need` is not reached,
+ * the exact count and every spade. */
+static int hand_spades(u64 hand, u64 theirs, u64 everyone, int need, u64 *rel) {
+    int length = count(hand), against = count(theirs);
+    int mine = length, avail = 0, beaten = 0; /* mine, against: still below the cut */
+    int value = length - (mine < against ? mine : against);
+    if (value >= need || !theirs) {
+        *rel = 0;
+        return value;
+    }
+    u64 rest = everyone;
+    while (rest) {
+        int card = top_card(rest);
+        u64 bit = 1ULL << card;
+        rest ^= bit;
+        if (hand & bit) {
+            mine--;
+            if (avail) avail--, beaten++;
+        } else if (theirs & bit) {
+            against--, avail++;
+        }
+        int worst = avail + against;
+        value = length - beaten - (mine < worst ? mine : worst);
+        if (value >= need) break;
+    }
+    *rel = everyone & ~rest; /* the spades above the cut, the cut included */
+    return value;
+}
+
+/* The team's sure spade tricks (hand_spades, the better of its two hands). */
+static int sure_spades(const u64 *hands, int team, int need, u64 *rel) {
     u64 theirs = (hands[team ^ 1] | hands[team ^ 3]) & SPADE_MASK;
-    u64 over = theirs ? ~((2ULL << top_card(theirs)) - 1) : ~0ULL;
-    /* Those spades (the top ones) count; with no spade against them, only lengths do. */
-    *rel = theirs ? (hands[team] | hands[team ^ 2]) & SPADE_MASK & over : 0;
-    int one = count(hands[team] & SPADE_MASK & over);
-    int other = count(hands[team ^ 2] & SPADE_MASK & over);
-    return one > other ? one : other;
+    u64 everyone = (hands[0] | hands[1] | hands[2] | hands[3]) & SPADE_MASK;
+    u64 rel_one, rel_other;
+    int one = hand_spades(hands[team] & SPADE_MASK, theirs, everyone, need, &rel_one);
+    int other = hand_spades(hands[team ^ 2] & SPADE_MASK, theirs, everyone, need, &rel_other);
+    /* Both reaching `need`: the one with fewer relevant cards. */
+    if (one >= need && other >= need ? count(rel_other) < count(rel_one) : other > one) {
+        *rel = rel_other;
+        return other;
+    }
+    *rel = rel_one;
+    return one;
 }
 
 /* Tricks the leader can cash at once from the top of its own hand. A top card of a plain
@@ -323,7 +364,8 @@ static int sure_spades(const u64 *hands, int team, u64 *rel) {
 static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
     u64 mine = hands[leader];
     u64 left = hands[(leader + 1) & 3], right = hands[(leader + 3) & 3];
-    u64 everyone = mine | left | right | hands[leader ^ 2];
+    u64 partner = hands[leader ^ 2];
+    u64 everyone = mine | left | right | partner;
     int sure = 0, drawn = 0;
     *rel = 0;
     /* Spades first: once they have drawn every spade of the opponents, no top card of
@@ -342,14 +384,25 @@ static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
             rest ^= 1ULL << card;
         }
         if (!top) continue;
+        /* Once the top cards have drawn every other hand's cards of the suit, the rest of
+         * the suit wins by length (DDS's length winners), unruffed once no opponent has
+         * a spade. Those count by the lengths alone: the top cards stay the relevant. */
+        int others = count(left & mask), longest = count(right & mask);
+        if (others > longest) longest = others;
+        if (count(partner & mask) > longest) longest = count(partner & mask);
+        int cashed = top;
         if (suit == SPADES) {
             if (!(broken || !(mine & NON_SPADES))) continue;
             drawn = top >= count(left & SPADE_MASK) && top >= count(right & SPADE_MASK);
-        } else if (!drawn) {
+            if (top >= longest) cashed = count(own);
+        } else if (!drawn && ((left | right) & SPADE_MASK)) {
             if ((left & SPADE_MASK) && count(left & mask) < top) top = count(left & mask);
             if ((right & SPADE_MASK) && count(right & mask) < top) top = count(right & mask);
+            cashed = top;
+        } else if (top >= longest) {
+            cashed = count(own);
         }
-        sure += top;
+        sure += cashed;
         /* The top cards cashed are the relevant ones. */
         rest = everyone & mask;
         for (int k = 0; k < top; k++) {
@@ -362,7 +415,8 @@ static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
 }
 
 /* Tricks the leader's side can cash at once: the leader's own top cards, or its
- * partner's once a low card led to the partner's top card puts the partner on lead. */
+ * partner's once a low card led to the partner's top card puts the partner on lead, or
+ * both, the leader's first. */
 static int side_quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
     int sure = quick_tricks(hands, leader, broken, rel);
     int partner = leader ^ 2;
@@ -382,12 +436,23 @@ static int side_quick_tricks(const u64 *hands, int leader, int broken, u64 *rel)
             continue;
         u64 theirs_rel;
         int partners = quick_tricks(hands, partner, broken, &theirs_rel);
+        u64 entry = 1ULL << top_card(rest);
+        /* The leader's own first, while the partner can spare a card that counts for
+         * nothing to each of them: the leader cashes no card of the entry's suit (its
+         * top is the partner's), an opponent with a spade follows to each (else that suit
+         * counted nothing), and one without cannot ruff the partner's later, so neither
+         * the entry nor the partner's count changes. */
+        if (sure && count(theirs) - partners >= sure) {
+            *rel |= theirs_rel | entry;
+            return sure + partners;
+        }
         if (partners <= sure) return sure;
-        *rel = theirs_rel | 1ULL << top_card(rest);
+        *rel = theirs_rel | entry;
         return partners;
     }
     return sure;
 }
+
 
 /* One card of each group of the seat's legal cards that play alike (touching once the
  * cards already played are left out), the likeliest good ones first. */
@@ -614,8 +679,8 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
     boundary_key(s->hands, &ka, &kb);
     u64 len = lengths_key(s->hands);
     u64 low_rel, high_rel, quick_rel;
-    int low = sure_spades(s->hands, 0, &low_rel);
-    int high = n - sure_spades(s->hands, 1, &high_rel);
+    int low = sure_spades(s->hands, 0, target, &low_rel);
+    int high = n - sure_spades(s->hands, 1, n - target + 1, &high_rel);
     int sure = side_quick_tricks(s->hands, leader, broken, &quick_rel);
     if (leader & 1) {
         if (n - sure < high) high = n - sure, high_rel = quick_rel;
