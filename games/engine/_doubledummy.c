@@ -453,6 +453,140 @@ static int side_quick_tricks(const u64 *hands, int leader, int broken, u64 *rel)
     return sure;
 }
 
+/* The leads ordered by DDS's weights (Moves.cpp, WeightAllocTrump0, spades trump):
+ * `cards` the lowest card of each group of the leader's cards that play alike. */
+static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int *out) {
+    int lho = (seat + 1) & 3, rho = (seat + 3) & 3, pd = seat ^ 2;
+    u64 everyone = hands[0] | hands[1] | hands[2] | hands[3];
+    int tricks = count(hands[seat]);
+    int len[4][4], best[4][3];
+    for (int h = 0; h < 4; h++)
+        for (int suit = 0; suit < 4; suit++) len[h][suit] = count(hands[h] & SUIT_MASK(suit));
+    for (int suit = 0; suit < 4; suit++) {
+        u64 rest = everyone & SUIT_MASK(suit);
+        for (int k = 0; k < 3; k++) {
+            best[suit][k] = -1;
+            if (!rest) continue;
+            int c = top_card(rest);
+            rest ^= 1ULL << c;
+            for (int h = 0; h < 4; h++)
+                if (hands[h] >> c & 1) best[suit][k] = h;
+        }
+    }
+#define TR SPADES
+    int weight[13];
+    for (int i = 0; i < n; i++) {
+        int card = cards[i], suit = card / 13;
+        u64 mask = SUIT_MASK(suit);
+        int countLH = (len[lho][suit] == 0 ? tricks : len[lho][suit]) << 2;
+        int countRH = (len[rho][suit] == 0 ? tricks : len[rho][suit]) << 2;
+        int suitWeightD = -(((countLH + countRH) << 5) / 13);
+        /* The group's top card (DDS's representative), whether the group has two, and
+         * DDS's relative rank of it (1 for the top card of the suit left). */
+        int top = card;
+        while ((above(top) & everyone) && (hands[seat] >> ctz(above(top) & everyone) & 1))
+            top = ctz(above(top) & everyone);
+        int sequence = top != card;
+        int rRank = count(everyone & above(top)) + 1;
+        int isWinner = rRank == 1;
+        int suitBonus = 0, winMove = 0;
+        u64 pdT = hands[pd] & SPADE_MASK, lhT = hands[lho] & SPADE_MASK,
+            rhT = hands[rho] & SPADE_MASK;
+        if (suit != TR && ((len[lho][suit] == 0 && lhT) || (len[rho][suit] == 0 && rhT)))
+            suitBonus = -12;
+        if (suit != TR && len[pd][suit] == 0 && pdT && len[rho][suit] > 0) suitBonus += 17;
+        if (best[suit][0] == rho || best[suit][1] == rho) {
+            if (len[rho][suit] != 1) suitBonus += -12;
+        } else if (best[suit][0] == lho && best[suit][1] == pd) {
+            if (len[pd][suit] != 1) suitBonus += 27;
+        }
+        if (suit != TR && len[seat][suit] == 1 && len[seat][TR] > 0 && len[pd][suit] > 1 &&
+            best[suit][0] == pd)
+            suitBonus += 19;
+        int delta = suitBonus + suitWeightD;
+        if (isWinner) {
+            if (suit != TR) {
+                if (len[pd][suit] != 0 || !pdT) {
+                    if ((len[lho][suit] != 0 || !lhT) && (len[rho][suit] != 0 || !rhT))
+                        winMove = 1;
+                } else if ((len[lho][suit] != 0 || pdT > lhT) &&
+                           (len[rho][suit] != 0 || pdT > rhT))
+                    winMove = 1;
+            } else
+                winMove = 1;
+        } else if ((hands[pd] & mask) > ((hands[lho] | hands[rho]) & mask)) {
+            if (suit != TR) {
+                if ((len[lho][suit] != 0 || !lhT) && (len[rho][suit] != 0 || !rhT)) winMove = 1;
+            } else
+                winMove = 1;
+        } else if (suit != TR) {
+            if (len[pd][suit] == 0 && pdT) {
+                if (len[lho][suit] == 0 && lhT && len[rho][suit] == 0 && rhT) {
+                    if (pdT > (lhT | rhT)) winMove = 1;
+                } else if (len[lho][suit] == 0 && lhT) {
+                    if (pdT > lhT) winMove = 1;
+                } else if (len[rho][suit] == 0 && rhT) {
+                    if (pdT > rhT) winMove = 1;
+                } else
+                    winMove = 1;
+            }
+        }
+        int w;
+        if (winMove) {
+            if ((len[lho][suit] == 1 && best[suit][0] == lho) ||
+                (len[rho][suit] == 1 && best[suit][0] == rho))
+                w = delta + 35 + rRank;
+            else if (best[suit][0] == seat) {
+                if (best[suit][1] == pd)
+                    w = delta + 48 + rRank;
+                else if (isWinner)
+                    w = delta + 31;
+                else
+                    w = delta - 3 + rRank;
+            } else if (best[suit][0] == pd) {
+                w = best[suit][1] == seat ? delta + 42 + rRank : delta + 28 + rRank;
+            } else if (sequence && rRank == 2)
+                w = delta + 40;
+            else if (sequence)
+                w = delta + 22 + rRank;
+            else
+                w = delta + 11 + rRank;
+        } else {
+            if (best[suit][1] == pd && best[suit][2] == pd)
+                delta += 20;
+            else if ((best[suit][1] == seat && best[suit][2] == pd && len[pd][suit] > 1) ||
+                     (best[suit][1] == pd && best[suit][2] == seat && len[pd][suit] > 1))
+                delta += 13;
+            if ((len[lho][suit] == 1 && best[suit][0] == lho) ||
+                (len[rho][suit] == 1 && best[suit][0] == rho))
+                w = delta + rRank + 2;
+            else if (best[suit][0] == seat) {
+                if (best[suit][1] == pd)
+                    w = delta + 33 + rRank;
+                else if (isWinner)
+                    w = delta + 38;
+                else
+                    w = delta - 14 + rRank;
+            } else if (best[suit][0] == pd)
+                w = delta + 34 + rRank;
+            else if (sequence && rRank == 2)
+                w = delta + 35;
+            else
+                w = delta + 17 - (top % 13 + 2);
+        }
+        weight[i] = w;
+    }
+#undef TR
+    /* Highest weight first; ties in the order given. */
+    int order[13];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && weight[order[j - 1]] < weight[i]) order[j] = order[j - 1], j--;
+        order[j] = i;
+    }
+    for (int i = 0; i < n; i++) out[i] = cards[order[i]];
+    return n;
+}
 
 /* One card of each group of the seat's legal cards that play alike (touching once the
  * cards already played are left out), the likeliest good ones first. */
@@ -476,13 +610,40 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
         int first = 0; /* the card to try first, the others after it from low to high */
         if (n > 1) {
             int top, best = winning(trick, length, &top);
-            /* Opponents winning: the cheapest card that beats them. Partner: a low one. */
-            if (((leader + best) & 3) != (seat ^ 2))
-                for (int i = 0; i < n; i++)
-                    if (strength(led, cards[i]) > top) {
-                        first = i;
-                        break;
-                    }
+            /* The best an opponent still to play can do: its top card of the suit led,
+             * or a ruff (then nothing is sure). */
+            int later = -1, ruff = 0;
+            for (int k = length + 1; k < 4; k++) {
+                int p = (leader + k) & 3;
+                if ((p & 1) == (seat & 1)) continue;
+                u64 theirs = hands[p] & SUIT_MASK(led);
+                if (theirs) {
+                    int power = strength(led, top_card(theirs));
+                    if (power > later) later = power;
+                } else if (led != SPADES && (hands[p] & SPADE_MASK)) {
+                    ruff = 1;
+                }
+            }
+            int need = top > later ? top : later, pick = -1;
+            if (((leader + best) & 3) != (seat ^ 2)) {
+                /* Opponents winning: the cheapest card that wins the trick for sure, else
+                 * the cheapest that beats them so far. */
+                /* Second hand: the partner (last) wins the trick for sure: play low. */
+                if (length == 1 && !ruff) {
+                    u64 partners = hands[seat ^ 2] & SUIT_MASK(led);
+                    if (partners && strength(led, top_card(partners)) > need) pick = 0;
+                }
+                if (!ruff)
+                    for (int i = 0; i < n && pick < 0; i++)
+                        if (strength(led, cards[i]) > need) pick = i;
+                for (int i = 0; i < n && pick < 0; i++)
+                    if (strength(led, cards[i]) > top) pick = i;
+            } else if (!ruff && later > top) {
+                /* Partner winning but to be beaten: overtake for sure if we can. */
+                for (int i = 0; i < n && pick < 0; i++)
+                    if (strength(led, cards[i]) > later) pick = i;
+            }
+            if (pick >= 0) first = pick;
         }
         int m = 0;
         out[m++] = cards[first];
@@ -499,6 +660,7 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
             if (i != first) out[m++] = cards[i];
         return n;
     }
+    return lead_weights(hands, seat, cards, n, out);
     /* Leading: sure winners first (top trumps, tops the opponents cannot ruff), highest
      * first, then low cards towards partner's top cards, then the rest from the highest
      * card down (measured a little faster than from low up). */
