@@ -16,6 +16,10 @@
  * Inside a trick a small direct-mapped table holds only the card that decided (small,
  * because it is read at most nodes: a cache miss costs more than a node). A full table
  * overwrites: that only costs time, never an answer. */
+/* A full bucket gives up the class whose search took the fewest nodes (kept as the bits
+ * of their number), not one at random: its table overflowing, one deal of
+ * bench/doubledummy.py searched 56 million nodes instead of 14 (under a poorer move
+ * order; under today's the bench searches 3% fewer). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -261,7 +265,7 @@ static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all,
 /* Remember that with these relevant cards team 0 takes at least `target` (`result` 1) or
  * fewer (0). */
 static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 rel, int target,
-                  int result, int move) {
+                  int result, int move, int work) {
     u64 ma, mb;
     rel_mask(rel, all, &ma, &mb);
     uint16_t tag;
@@ -279,6 +283,7 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
         if (x->lead == lead + 8 && x->len == len && x->a == a && x->b == b && x->ma == ma &&
             x->mb == mb) {
             e = x;
+            if (cards[i] < work) cards[i] = (uint8_t)work;
             break;
         }
     }
@@ -292,7 +297,7 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
             }
             if (cards[i] < cards[way]) way = i;
         }
-        tags[way] = tag, cards[way] = (uint8_t)(count(all) / 4);
+        tags[way] = tag, cards[way] = (uint8_t)work;
         e = &t->bounds[first + way];
         e->len = len, e->lead = (uint8_t)(lead + 8), e->a = a, e->b = b, e->ma = ma, e->mb = mb;
         e->low = 0, e->high = 13, e->move = -1;
@@ -863,8 +868,12 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
     int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel, &hint);
     if (known >= 0) return known;
     s->hint = hint;
+    long long before = s->table->nodes;
     int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code, ref, rel);
-    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result, s->decided);
+    /* The work the entry saves: the bits of the nodes searched under it. */
+    long long work = s->table->nodes - before;
+    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result, s->decided,
+          64 - __builtin_clzll((u64)work | 1));
     return result;
 }
 
