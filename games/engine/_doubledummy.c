@@ -641,6 +641,18 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
                 if (!ruff)
                     for (int i = 0; i < n && pick < 0; i++)
                         if (strength(led, cards[i]) > need) pick = i;
+                /* Third hand that cannot win for sure: force out the last hand's top card
+                 * (beat its second; DDS's RankForcesAce). */
+                if (length == 2 && !ruff && pick < 0) {
+                    u64 last = hands[(leader + 3) & 3] & SUIT_MASK(led);
+                    if (last) {
+                        last ^= 1ULL << top_card(last);
+                        int floor = last ? strength(led, top_card(last)) : -1;
+                        if (floor < top) floor = top;
+                        for (int i = 0; i < n && pick < 0; i++)
+                            if (strength(led, cards[i]) > floor) pick = i;
+                    }
+                }
                 for (int i = 0; i < n && pick < 0; i++)
                     if (strength(led, cards[i]) > top) pick = i;
             } else if (!ruff && later > top) {
