@@ -16,6 +16,10 @@
  * Inside a trick a small direct-mapped table holds only the card that decided (small,
  * because it is read at most nodes: a cache miss costs more than a node). A full table
  * overwrites: that only costs time, never an answer. */
+/* A full bucket gives up the class whose search took the fewest nodes (kept as the bits
+ * of their number), not one at random: its table overflowing, one deal of
+ * bench/doubledummy.py searched 56 million nodes instead of 14 (under a poorer move
+ * order; under today's the bench searches 3% fewer). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -92,6 +96,7 @@ typedef struct {
                           keeps the biggest) */
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
+    int leads[16][4];  /* by tricks left and leader: the lead that decided last, or -1 */
 } Table;
 
 /* The killers (8 KB) stay in the fastest cache. The bounds: 2^13 buckets of 128 (48 MB).
@@ -261,7 +266,7 @@ static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all,
 /* Remember that with these relevant cards team 0 takes at least `target` (`result` 1) or
  * fewer (0). */
 static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 rel, int target,
-                  int result, int move) {
+                  int result, int move, int work) {
     u64 ma, mb;
     rel_mask(rel, all, &ma, &mb);
     uint16_t tag;
@@ -279,6 +284,7 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
         if (x->lead == lead + 8 && x->len == len && x->a == a && x->b == b && x->ma == ma &&
             x->mb == mb) {
             e = x;
+            if (cards[i] < work) cards[i] = (uint8_t)work;
             break;
         }
     }
@@ -292,7 +298,7 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
             }
             if (cards[i] < cards[way]) way = i;
         }
-        tags[way] = tag, cards[way] = (uint8_t)(count(all) / 4);
+        tags[way] = tag, cards[way] = (uint8_t)work;
         e = &t->bounds[first + way];
         e->len = len, e->lead = (uint8_t)(lead + 8), e->a = a, e->b = b, e->ma = ma, e->mb = mb;
         e->low = 0, e->high = 13, e->move = -1;
@@ -305,16 +311,58 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
     }
 }
 
-/* Tricks the team takes whatever happens: each spade of one of its hands that ranks
- * above every spade of the other team wins the trick it is played to (for the team). */
-static int sure_spades(const u64 *hands, int team, u64 *rel) {
+/* Tricks the team takes with its spades whatever happens, counted for one of its hands:
+ * each spade of that hand is played to a trick of its own, and such a trick goes to the
+ * team unless an opponent plays a higher spade to it, each opponent's spade to one trick.
+ * So the hand takes at least its spades less the most of them that the opponents' spades
+ * can be matched above (matched greedily from the top, which is optimal). No lead is
+ * needed (every card is played in the end), so unbroken spades change nothing.
+ * Partition search: the spades from the top down to the highest cut at which the count
+ * still reaches `need`, the spades below the cut placed worst for the hand (every
+ * opponent's spade above all of the hand's), are relevant; if `need` is not reached,
+ * the exact count and every spade. */
+static int hand_spades(u64 hand, u64 theirs, u64 everyone, int need, u64 *rel) {
+    int length = count(hand), against = count(theirs);
+    int mine = length, avail = 0, beaten = 0; /* mine, against: still below the cut */
+    int value = length - (mine < against ? mine : against);
+    /* Reached already, or out of reach (then any true bound serves). */
+    if (value >= need || !theirs || length < need) {
+        *rel = 0;
+        return value;
+    }
+    u64 rest = everyone;
+    while (rest) {
+        int card = top_card(rest);
+        u64 bit = 1ULL << card;
+        rest ^= bit;
+        if (hand & bit) {
+            mine--;
+            if (avail) avail--, beaten++;
+        } else if (theirs & bit) {
+            against--, avail++;
+        }
+        int worst = avail + against;
+        value = length - beaten - (mine < worst ? mine : worst);
+        if (value >= need) break;
+    }
+    *rel = everyone & ~rest; /* the spades above the cut, the cut included */
+    return value;
+}
+
+/* The team's sure spade tricks (hand_spades, the better of its two hands). */
+static int sure_spades(const u64 *hands, int team, int need, u64 *rel) {
     u64 theirs = (hands[team ^ 1] | hands[team ^ 3]) & SPADE_MASK;
-    u64 over = theirs ? ~((2ULL << top_card(theirs)) - 1) : ~0ULL;
-    /* Those spades (the top ones) count; with no spade against them, only lengths do. */
-    *rel = theirs ? (hands[team] | hands[team ^ 2]) & SPADE_MASK & over : 0;
-    int one = count(hands[team] & SPADE_MASK & over);
-    int other = count(hands[team ^ 2] & SPADE_MASK & over);
-    return one > other ? one : other;
+    u64 everyone = (hands[0] | hands[1] | hands[2] | hands[3]) & SPADE_MASK;
+    u64 rel_one, rel_other;
+    int one = hand_spades(hands[team] & SPADE_MASK, theirs, everyone, need, &rel_one);
+    int other = hand_spades(hands[team ^ 2] & SPADE_MASK, theirs, everyone, need, &rel_other);
+    /* Both reaching `need`: the one with fewer relevant cards. */
+    if (one >= need && other >= need ? count(rel_other) < count(rel_one) : other > one) {
+        *rel = rel_other;
+        return other;
+    }
+    *rel = rel_one;
+    return one;
 }
 
 /* Tricks the leader can cash at once from the top of its own hand. A top card of a plain
@@ -323,7 +371,8 @@ static int sure_spades(const u64 *hands, int team, u64 *rel) {
 static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
     u64 mine = hands[leader];
     u64 left = hands[(leader + 1) & 3], right = hands[(leader + 3) & 3];
-    u64 everyone = mine | left | right | hands[leader ^ 2];
+    u64 partner = hands[leader ^ 2];
+    u64 everyone = mine | left | right | partner;
     int sure = 0, drawn = 0;
     *rel = 0;
     /* Spades first: once they have drawn every spade of the opponents, no top card of
@@ -342,14 +391,25 @@ static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
             rest ^= 1ULL << card;
         }
         if (!top) continue;
+        /* Once the top cards have drawn every other hand's cards of the suit, the rest of
+         * the suit wins by length (DDS's length winners), unruffed once no opponent has
+         * a spade. Those count by the lengths alone: the top cards stay the relevant. */
+        int others = count(left & mask), longest = count(right & mask);
+        if (others > longest) longest = others;
+        if (count(partner & mask) > longest) longest = count(partner & mask);
+        int cashed = top;
         if (suit == SPADES) {
             if (!(broken || !(mine & NON_SPADES))) continue;
             drawn = top >= count(left & SPADE_MASK) && top >= count(right & SPADE_MASK);
-        } else if (!drawn) {
+            if (top >= longest) cashed = count(own);
+        } else if (!drawn && ((left | right) & SPADE_MASK)) {
             if ((left & SPADE_MASK) && count(left & mask) < top) top = count(left & mask);
             if ((right & SPADE_MASK) && count(right & mask) < top) top = count(right & mask);
+            cashed = top;
+        } else if (top >= longest) {
+            cashed = count(own);
         }
-        sure += top;
+        sure += cashed;
         /* The top cards cashed are the relevant ones. */
         rest = everyone & mask;
         for (int k = 0; k < top; k++) {
@@ -362,7 +422,8 @@ static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
 }
 
 /* Tricks the leader's side can cash at once: the leader's own top cards, or its
- * partner's once a low card led to the partner's top card puts the partner on lead. */
+ * partner's once a low card led to the partner's top card puts the partner on lead, or
+ * both, the leader's first. */
 static int side_quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
     int sure = quick_tricks(hands, leader, broken, rel);
     int partner = leader ^ 2;
@@ -382,17 +443,167 @@ static int side_quick_tricks(const u64 *hands, int leader, int broken, u64 *rel)
             continue;
         u64 theirs_rel;
         int partners = quick_tricks(hands, partner, broken, &theirs_rel);
+        u64 entry = 1ULL << top_card(rest);
+        /* The leader's own first, while the partner can spare a card that counts for
+         * nothing to each of them: the leader cashes no card of the entry's suit (its
+         * top is the partner's), an opponent with a spade follows to each (else that suit
+         * counted nothing), and one without cannot ruff the partner's later, so neither
+         * the entry nor the partner's count changes. */
+        if (sure && count(theirs) - partners >= sure) {
+            *rel |= theirs_rel | entry;
+            return sure + partners;
+        }
         if (partners <= sure) return sure;
-        *rel = theirs_rel | 1ULL << top_card(rest);
+        *rel = theirs_rel | entry;
         return partners;
     }
     return sure;
 }
 
+/* The leads ordered by DDS's weights (Moves.cpp, WeightAllocTrump0, spades trump):
+ * `cards` the lowest card of each group of the leader's cards that play alike; `last`
+ * the lead that decided last with as many tricks left (DDS's bestMove), or -1. */
+static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int last,
+                        int *out) {
+    int lho = (seat + 1) & 3, rho = (seat + 3) & 3, pd = seat ^ 2;
+    u64 everyone = hands[0] | hands[1] | hands[2] | hands[3];
+    int tricks = count(hands[seat]);
+    int len[4][4], best[4][3];
+    for (int h = 0; h < 4; h++)
+        for (int suit = 0; suit < 4; suit++) len[h][suit] = count(hands[h] & SUIT_MASK(suit));
+    for (int suit = 0; suit < 4; suit++) {
+        u64 rest = everyone & SUIT_MASK(suit);
+        for (int k = 0; k < 3; k++) {
+            best[suit][k] = -1;
+            if (!rest) continue;
+            int c = top_card(rest);
+            rest ^= 1ULL << c;
+            for (int h = 0; h < 4; h++)
+                if (hands[h] >> c & 1) best[suit][k] = h;
+        }
+    }
+#define TR SPADES
+    int weight[13];
+    for (int i = 0; i < n; i++) {
+        int card = cards[i], suit = card / 13;
+        u64 mask = SUIT_MASK(suit);
+        int countLH = (len[lho][suit] == 0 ? tricks : len[lho][suit]) << 2;
+        int countRH = (len[rho][suit] == 0 ? tricks : len[rho][suit]) << 2;
+        int suitWeightD = -(((countLH + countRH) << 5) / 13);
+        /* The group's top card (DDS's representative), whether the group has two, and
+         * DDS's relative rank of it (1 for the top card of the suit left). */
+        int top = card;
+        while ((above(top) & everyone) && (hands[seat] >> ctz(above(top) & everyone) & 1))
+            top = ctz(above(top) & everyone);
+        int sequence = top != card;
+        int rRank = count(everyone & above(top)) + 1;
+        int isWinner = rRank == 1;
+        int suitBonus = 0, winMove = 0;
+        u64 pdT = hands[pd] & SPADE_MASK, lhT = hands[lho] & SPADE_MASK,
+            rhT = hands[rho] & SPADE_MASK;
+        if (suit != TR && ((len[lho][suit] == 0 && lhT) || (len[rho][suit] == 0 && rhT)))
+            suitBonus = -12;
+        if (suit != TR && len[pd][suit] == 0 && pdT && len[rho][suit] > 0) suitBonus += 17;
+        if (best[suit][0] == rho || best[suit][1] == rho) {
+            if (len[rho][suit] != 1) suitBonus += -12;
+        } else if (best[suit][0] == lho && best[suit][1] == pd) {
+            if (len[pd][suit] != 1) suitBonus += 27;
+        }
+        if (suit != TR && len[seat][suit] == 1 && len[seat][TR] > 0 && len[pd][suit] > 1 &&
+            best[suit][0] == pd)
+            suitBonus += 19;
+        int delta = suitBonus + suitWeightD;
+        if (isWinner) {
+            if (suit != TR) {
+                if (len[pd][suit] != 0 || !pdT) {
+                    if ((len[lho][suit] != 0 || !lhT) && (len[rho][suit] != 0 || !rhT))
+                        winMove = 1;
+                } else if ((len[lho][suit] != 0 || pdT > lhT) &&
+                           (len[rho][suit] != 0 || pdT > rhT))
+                    winMove = 1;
+            } else
+                winMove = 1;
+        } else if ((hands[pd] & mask) > ((hands[lho] | hands[rho]) & mask)) {
+            if (suit != TR) {
+                if ((len[lho][suit] != 0 || !lhT) && (len[rho][suit] != 0 || !rhT)) winMove = 1;
+            } else
+                winMove = 1;
+        } else if (suit != TR) {
+            if (len[pd][suit] == 0 && pdT) {
+                if (len[lho][suit] == 0 && lhT && len[rho][suit] == 0 && rhT) {
+                    if (pdT > (lhT | rhT)) winMove = 1;
+                } else if (len[lho][suit] == 0 && lhT) {
+                    if (pdT > lhT) winMove = 1;
+                } else if (len[rho][suit] == 0 && rhT) {
+                    if (pdT > rhT) winMove = 1;
+                } else
+                    winMove = 1;
+            }
+        }
+        int w;
+        if (winMove) {
+            if ((len[lho][suit] == 1 && best[suit][0] == lho) ||
+                (len[rho][suit] == 1 && best[suit][0] == rho))
+                w = delta + 35 + rRank;
+            else if (best[suit][0] == seat) {
+                if (best[suit][1] == pd)
+                    w = delta + 48 + rRank;
+                else if (isWinner)
+                    w = delta + 31;
+                else
+                    w = delta - 3 + rRank;
+            } else if (best[suit][0] == pd) {
+                w = best[suit][1] == seat ? delta + 42 + rRank : delta + 28 + rRank;
+            } else if (sequence && rRank == 2)
+                w = delta + 40;
+            else if (sequence)
+                w = delta + 22 + rRank;
+            else
+                w = delta + 11 + rRank;
+        } else {
+            if (best[suit][1] == pd && best[suit][2] == pd)
+                delta += 20;
+            else if ((best[suit][1] == seat && best[suit][2] == pd && len[pd][suit] > 1) ||
+                     (best[suit][1] == pd && best[suit][2] == seat && len[pd][suit] > 1))
+                delta += 13;
+            if ((len[lho][suit] == 1 && best[suit][0] == lho) ||
+                (len[rho][suit] == 1 && best[suit][0] == rho))
+                w = delta + rRank + 2;
+            else if (best[suit][0] == seat) {
+                if (best[suit][1] == pd)
+                    w = delta + 33 + rRank;
+                else if (isWinner)
+                    w = delta + 38;
+                else
+                    w = delta - 14 + rRank;
+            } else if (best[suit][0] == pd)
+                w = delta + 34 + rRank;
+            else if (sequence && rRank == 2)
+                w = delta + 35;
+            else
+                w = delta + 17 - (top % 13 + 2);
+        }
+        /* The last deciding lead, if of this group (2% fewer nodes on bench/doubledummy.py). */
+        if (last >= card && last <= top && (hands[seat] >> last & 1)) w += winMove ? 55 : 18;
+        weight[i] = w;
+    }
+#undef TR
+    /* Highest weight first; ties in the order given. */
+    int order[13];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && weight[order[j - 1]] < weight[i]) order[j] = order[j - 1], j--;
+        order[j] = i;
+    }
+    for (int i = 0; i < n; i++) out[i] = cards[order[i]];
+    return n;
+}
+
 /* One card of each group of the seat's legal cards that play alike (touching once the
- * cards already played are left out), the likeliest good ones first. */
+ * cards already played are left out), the likeliest good ones first. `last`: for a lead,
+ * the lead that decided last with as many tricks left, or -1. */
 static int ordered_moves(const u64 *hands, int leader, const int *trick, int length,
-                         int broken, int seat, u64 hand, int *out) {
+                         int broken, int seat, u64 hand, int last, int *out) {
     int led = length ? trick[0] / 13 : -1;
     u64 legal = legal_mask(hand, led, broken);
     u64 others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand;
@@ -411,13 +622,52 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
         int first = 0; /* the card to try first, the others after it from low to high */
         if (n > 1) {
             int top, best = winning(trick, length, &top);
-            /* Opponents winning: the cheapest card that beats them. Partner: a low one. */
-            if (((leader + best) & 3) != (seat ^ 2))
-                for (int i = 0; i < n; i++)
-                    if (strength(led, cards[i]) > top) {
-                        first = i;
-                        break;
+            /* The best an opponent still to play can do: its top card of the suit led,
+             * or a ruff (then nothing is sure). */
+            int later = -1, ruff = 0;
+            for (int k = length + 1; k < 4; k++) {
+                int p = (leader + k) & 3;
+                if ((p & 1) == (seat & 1)) continue;
+                u64 theirs = hands[p] & SUIT_MASK(led);
+                if (theirs) {
+                    int power = strength(led, top_card(theirs));
+                    if (power > later) later = power;
+                } else if (led != SPADES && (hands[p] & SPADE_MASK)) {
+                    ruff = 1;
+                }
+            }
+            int need = top > later ? top : later, pick = -1;
+            if (((leader + best) & 3) != (seat ^ 2)) {
+                /* Opponents winning: the cheapest card that wins the trick for sure, else
+                 * the cheapest that beats them so far. */
+                /* Second hand: the partner (last) wins the trick for sure: play low. */
+                if (length == 1 && !ruff) {
+                    u64 partners = hands[seat ^ 2] & SUIT_MASK(led);
+                    if (partners && strength(led, top_card(partners)) > need) pick = 0;
+                }
+                if (!ruff)
+                    for (int i = 0; i < n && pick < 0; i++)
+                        if (strength(led, cards[i]) > need) pick = i;
+                /* Third hand that cannot win for sure: force out the last hand's top card
+                 * (beat its second; DDS's RankForcesAce). */
+                if (length == 2 && !ruff && pick < 0) {
+                    u64 last = hands[(leader + 3) & 3] & SUIT_MASK(led);
+                    if (last) {
+                        last ^= 1ULL << top_card(last);
+                        int floor = last ? strength(led, top_card(last)) : -1;
+                        if (floor < top) floor = top;
+                        for (int i = 0; i < n && pick < 0; i++)
+                            if (strength(led, cards[i]) > floor) pick = i;
                     }
+                }
+                for (int i = 0; i < n && pick < 0; i++)
+                    if (strength(led, cards[i]) > top) pick = i;
+            } else if (!ruff && later > top) {
+                /* Partner winning but to be beaten: overtake for sure if we can. */
+                for (int i = 0; i < n && pick < 0; i++)
+                    if (strength(led, cards[i]) > later) pick = i;
+            }
+            if (pick >= 0) first = pick;
         }
         int m = 0;
         out[m++] = cards[first];
@@ -434,6 +684,7 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
             if (i != first) out[m++] = cards[i];
         return n;
     }
+    return lead_weights(hands, seat, cards, n, last, out);
     /* Leading: sure winners first (top trumps, tops the opponents cannot ruff), highest
      * first, then low cards towards partner's top cards, then the rest from the highest
      * card down (measured a little faster than from low up). */
@@ -504,7 +755,9 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
     u64 hand = s->hands[seat];
     int maximizing = (seat & 1) == 0;
     int moves[13];
-    int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand, moves);
+    int *last = length ? NULL : &s->table->leads[count(hand)][seat];
+    int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand,
+                          last ? *last : -1, moves);
     s->table->nodes++;
     /* The card that settled this node before (in another search) likely will again:
      * kept with the boundary's entry, or inside a trick in the small killers table. */
@@ -555,6 +808,7 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
         if (result == maximizing) {
             if (killer && remembered != card) *killer = check | (u64)relative(card, ref);
             if (!length) s->decided = n > 1 ? relative(card, ref) : -1;
+            if (last) *last = card;
             *rel = child_rel;
             return result;
         }
@@ -614,8 +868,8 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
     boundary_key(s->hands, &ka, &kb);
     u64 len = lengths_key(s->hands);
     u64 low_rel, high_rel, quick_rel;
-    int low = sure_spades(s->hands, 0, &low_rel);
-    int high = n - sure_spades(s->hands, 1, &high_rel);
+    int low = sure_spades(s->hands, 0, target, &low_rel);
+    int high = n - sure_spades(s->hands, 1, n - target + 1, &high_rel);
     int sure = side_quick_tricks(s->hands, leader, broken, &quick_rel);
     if (leader & 1) {
         if (n - sure < high) high = n - sure, high_rel = quick_rel;
@@ -636,8 +890,12 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
     int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel, &hint);
     if (known >= 0) return known;
     s->hint = hint;
+    long long before = s->table->nodes;
     int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code, ref, rel);
-    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result, s->decided);
+    /* The work the entry saves: the bits of the nodes searched under it. */
+    long long work = s->table->nodes - before;
+    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result, s->decided,
+          64 - __builtin_clzll((u64)work | 1));
     return result;
 }
 
@@ -694,6 +952,8 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->tags = calloc(BUCKETS * WAYS, sizeof(uint16_t));
     self->cards = calloc(BUCKETS * WAYS, sizeof(uint8_t));
     self->killers = calloc(KILLERS, sizeof(uint64_t));
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 4; j++) self->leads[i][j] = -1;
     if (!self->bounds || !self->tags || !self->cards || !self->killers) {
         Py_DECREF(self);
         return PyErr_NoMemory();
