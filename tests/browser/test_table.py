@@ -208,6 +208,16 @@ def test_sound_switch_is_remembered(open_page, servers, celery_worker):
     assert toggle.get_attribute("aria-pressed") == "true"
 
 
+# Marks the document once the game's socket has sent its first push (an init script, which
+# runs before the page's own and outside its Content-Security-Policy).
+MARK_GAME_SOCKET_HEARD = """
+document.addEventListener("htmx:wsAfterMessage", function (event) {
+  if (event.target.closest && event.target.closest(".game-page"))
+    document.documentElement.dataset.gameSocket = "heard";
+});
+"""
+
+
 def test_away_player_comes_back_with_one_click(open_page, servers, celery_worker):
     server = servers()
     user = UserFactory(username="erin")
@@ -219,8 +229,12 @@ def test_away_player_comes_back_with_one_click(open_page, servers, celery_worker
         services.table_create, owner=user, bots={2: "standard", 3: "standard"}, turn_seconds=600
     )
     off_the_loop(services.table_join, game_id=game.pk, user=UserFactory(), seat=1)
+    player.context.add_init_script(MARK_GAME_SOCKET_HEARD)
     player.goto(f"{server.url}/games/{game.pk}/")
     player.wait_for_selector(".hand .playing-card")
+    # Connecting brings an away player back: the socket must have connected (and sent its
+    # first push) before they are marked away, or the connection undoes it.
+    player.wait_for_selector("html[data-game-socket='heard']", state="attached")
     assert player.query_selector(".away-panel") is None
 
     # Marked away (as after two timeouts): a bot plays for them while the page is open.
