@@ -1,7 +1,7 @@
 """Bot arena: two teams of bots play duplicated games; prints their strength and speed.
 
     python bench/arena.py --a expert --b standard --games 400 --seed 1 --budget-ms 100
-    python bench/arena.py --a expert --b expert-mc --games 400 --budget-ms 250
+    python bench/arena.py --a expert-dd --b expert --games 400 --budget-ms 250
 
 Team A sits at seats 0 and 2, team B at 1 and 3; then the same game seed (hence the same
 deals, hand by hand) is played again with the teams' seats swapped, so the luck of the
@@ -9,8 +9,8 @@ cards cancels. `--games` counts every game played, both seatings included. A tea
 mix levels ("standard,random": seat 0 or 1 standard, its partner random). The last line
 printed is a JSON summary. Run it from the repository root.
 
-Levels are the site's (games.bots.LEVELS) and the bench-only "expert-mc", the previous
-expert; `--budget-ms` applies to both experts. Per team it prints what a Spades player
+Levels are the site's (games.bots.LEVELS) and the bench-only "expert-dd", the double-dummy
+searching expert; `--budget-ms` applies to both experts. Per team it prints what a Spades player
 reads: contracts made and sets, Nil bids and Nils made, bags per hand, and tricks lost
 per hand against double-dummy play (each card played judged by the analysis solver:
 the tricks its side could still take with the best card less those it takes with the
@@ -210,7 +210,7 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             ),
             "decisions": len(values),
         }
-        if level in ("expert", "expert-mc"):
+        if level in ("expert", "expert-dd"):
             ms[level]["over_budget_20pct"] = sum(v > 1.2 * budget for v in values)
             ms[level]["over_budget_20pct_cpu"] = sum(v > 1.2 * budget for v in cpu_times[level])
     win_rate = wins_a / games if games else 0.0

@@ -1,4 +1,5 @@
-"""The expert bot: samples the hidden hands and searches them with the double-dummy solver.
+"""The double-dummy expert ("expert-dd", bench only until bench/arena.py shows it the
+stronger): samples the hidden hands and searches them with the double-dummy solver.
 
 For each decision it draws deals of the cards it cannot see, consistent with everything
 seen (sampling.sample_world: cards played, voids shown, weighted by how well each deal
@@ -12,7 +13,7 @@ clearly better:
   standard bid, its neighbours, Nil) is scored on it.
 
 Where double dummy misleads, it plays out with the standard policy instead (the
-playout search of games.bots.expert, today's "expert-mc"):
+playout search of games.bots.expert, the site's "expert"):
 
 - while a Nil is still live: double dummy counts a side's tricks, not whose, so it
   would have a Nil's partner (who sees every card there) or its opponents play for
@@ -27,12 +28,12 @@ playout search of games.bots.expert, today's "expert-mc"):
 Blind Nil (or looking at the cards) is decided before any card is seen, by the standard
 bot's rule on the score. Bids are valued by double dummy only when the budget buys
 MIN_DEALS full-deal solves (a bid may take BID_SHARE budgets); with this solver that
-needs about 600 ms a card, so at the site's 250 ms bids are still the playout search's.
+needs about 600 ms a card, so at 250 ms bids are still the playout search's.
 
-Measured (bench/arena.py --a expert --b expert-mc --budget-ms 250 --deterministic,
-20 games before the solver merge of 7be6bca): 14 games of 20 (95% CI 48-86%), +23.7
-points a hand (95% CI +9.9 to +37.5); contracts made 92% against 81%. Against the
-standard bot (16 games, after the merge): 15 of 16 (95% CI 72-99%), +42.4 points a hand.
+Measured (bench/arena.py --a expert-dd --b expert --budget-ms 250 --deterministic):
+14 of 20 games and 18 of 24 (seed 11), but 35 of 80 (seed 12: 43.8%, 95% CI 33-55%,
+-4.2 points a hand), 67 of 124 in all; against the standard bot 15 of 16. Not yet
+clearly stronger than the playout expert at the same budget: hence bench only.
 
 Deterministic mode counts work instead of time (solver nodes here, cards played in the
 playout search), so the same view and seed always give the same action.

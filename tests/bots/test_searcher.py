@@ -86,7 +86,7 @@ def test_late_positions_are_solved_and_live_nils_played_out(monkeypatch):
 
 
 def test_same_view_and_seed_same_action_whatever_the_clock():
-    bot = get_bot("expert", budget_ms=60, deterministic=True)
+    bot = get_bot("expert-dd", budget_ms=60, deterministic=True)
     standard = get_bot("standard")
     state = new_game(RULES, "searcher-determinism")
     checked = 0
@@ -155,7 +155,7 @@ def test_bid_search_by_double_dummy_is_deterministic(monkeypatch):
 
 
 def test_one_legal_card_is_played_at_once():
-    bot = get_bot("expert", budget_ms=10_000)
+    bot = get_bot("expert-dd", budget_ms=10_000)
     standard = get_bot("standard")
     state = new_game(RULES, "searcher-forced")
     forced = 0
