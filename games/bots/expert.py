@@ -91,7 +91,20 @@ def choose_action(
     deterministic: bool = False,
 ) -> Action:
     """The expert's action for the viewing seat; it must be that seat's turn."""
-    start = time.perf_counter()
+    budget = Budget(time.perf_counter(), budget_ms, deterministic)
+    return decide(
+        view,
+        ruleset,
+        rng,
+        bid=lambda table, seat, bids: search_bid(table, seat, bids, rng, budget),
+        play=lambda table, seat: search_play(table, seat, rng, budget),
+    )
+
+
+def decide(view: dict, ruleset: Ruleset, rng: random.Random, *, bid, play) -> Action:
+    """The frame both experts search in: a single legal action is taken at once, a bid on
+    unseen cards is the standard bot's, and otherwise `bid(table, seat, bids)` picks among
+    the trick bids or `play(table, seat)` picks a card index."""
     seat = view["seat"]
     legal = view["legal"]
     if not legal:
@@ -101,12 +114,11 @@ def choose_action(
     if view["phase"] == "bidding" and view["hand"] is None:
         # Blind Nil or Look is a matter of the score, not of cards: no search to do.
         return standard.choose_action(view, ruleset, rng)
-    budget = Budget(start, budget_ms, deterministic)
     table = Table.from_view(view, ruleset)
     if view["phase"] == "bidding":
         bids = [a["tricks"] for a in legal if a["type"] == "bid" and not a["blind"]]
-        return Bid(seat, search_bid(table, seat, bids, rng, budget))
-    return Play(seat, CARDS[search_play(table, seat, rng, budget)])
+        return Bid(seat, bid(table, seat, bids))
+    return Play(seat, CARDS[play(table, seat)])
 
 
 def distinct_cards(t: Table, seat: int) -> list[int]:

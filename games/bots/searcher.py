@@ -42,9 +42,9 @@ playout search), so the same view and seed always give the same action.
 import random
 import time
 
-from games.engine import CARDS, Action, Bid, Play, Ruleset, action_from_dict
+from games.engine import Action, Ruleset
 
-from . import ddbid, ddplay, expert, standard
+from . import ddbid, ddplay, expert
 from .ddbudget import Budget, deal_cost, solve_cost
 from .policy import choose_card
 from .table import Table
@@ -65,19 +65,15 @@ def choose_action(
 ) -> Action:
     """The expert's action for the viewing seat; it must be that seat's turn."""
     start = time.perf_counter()
-    seat = view["seat"]
-    legal = view["legal"]
-    if not legal:
-        raise ValueError(f"Seat {seat} has nothing to do now")
-    if len(legal) == 1:
-        return action_from_dict(legal[0], seat)
-    if view["phase"] == "bidding" and view["hand"] is None:
-        return standard.choose_action(view, ruleset, rng)
-    table = Table.from_view(view, ruleset)
-    if view["phase"] == "bidding":
-        bids = [a["tricks"] for a in legal if a["type"] == "bid" and not a["blind"]]
-        return Bid(seat, choose_bid(table, seat, bids, rng, start, budget_ms, deterministic))
-    return Play(seat, CARDS[choose_play(table, seat, rng, start, budget_ms, deterministic)])
+    return expert.decide(
+        view,
+        ruleset,
+        rng,
+        bid=lambda table, seat, bids: choose_bid(
+            table, seat, bids, rng, start, budget_ms, deterministic
+        ),
+        play=lambda table, seat: choose_play(table, seat, rng, start, budget_ms, deterministic),
+    )
 
 
 def choose_play(
