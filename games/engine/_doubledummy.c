@@ -606,8 +606,7 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
                          int broken, int seat, u64 hand, int last, int *out) {
     int led = length ? trick[0] / 13 : -1;
     u64 legal = legal_mask(hand, led, broken);
-    u64 others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand;
-    u64 separators = others;
+    u64 separators = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand;
     for (int i = 0; i < length; i++) separators |= 1ULL << trick[i];
     int cards[13] = {0}, n = 0, previous = -1;
     while (legal) {
@@ -674,10 +673,13 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
         if (length && !(hand & SUIT_MASK(led))) {
             /* Discarding: the lowest ranks first, trumps last (measured: a few percent
              * fewer nodes than by suit). */
-            for (int level = 0; level < 26; level++)
-                for (int i = 0; i < n; i++)
-                    if (i != first && (cards[i] >= FIRST_SPADE) * 13 + cards[i] % 13 == level)
-                        out[m++] = cards[i];
+            int level[13];
+            for (int i = 0; i < n; i++) {
+                if (i == first) continue;
+                int key = (cards[i] >= FIRST_SPADE) * 13 + cards[i] % 13, j = m++;
+                for (; j > 1 && level[j - 1] > key; j--) out[j] = out[j - 1], level[j] = level[j - 1];
+                out[j] = cards[i], level[j] = key;
+            }
             return n;
         }
         for (int i = 0; i < n; i++)
@@ -685,30 +687,6 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
         return n;
     }
     return lead_weights(hands, seat, cards, n, last, out);
-    /* Leading: sure winners first (top trumps, tops the opponents cannot ruff), highest
-     * first, then low cards towards partner's top cards, then the rest from the highest
-     * card down (measured a little faster than from low up). */
-    u64 left = hands[(seat + 1) & 3], right = hands[(seat + 3) & 3], partner = hands[seat ^ 2];
-    int first[13], second[13], rest[13], f = 0, s = 0, r = 0;
-    for (int i = 0; i < n; i++) {
-        int card = cards[i];
-        u64 mask = SUIT_MASK(card / 13);
-        int safe = card >= FIRST_SPADE ||
-                   (((left & mask) || !(left & SPADE_MASK)) &&
-                    ((right & mask) || !(right & SPADE_MASK)));
-        u64 over = above(card) & others;
-        if (!over && safe)
-            first[f++] = card;
-        else if (safe && over && ((1ULL << top_card(over)) & partner))
-            second[s++] = card;
-        else
-            rest[r++] = card;
-    }
-    int m = 0;
-    for (int i = f - 1; i >= 0; i--) out[m++] = first[i];
-    for (int i = 0; i < s; i++) out[m++] = second[i];
-    for (int i = r - 1; i >= 0; i--) out[m++] = rest[i];
-    return m;
 }
 
 /* A card as its suit and its place among the cards `ref` holds of that suit, and back:
