@@ -84,22 +84,26 @@ static inline u64 legal_mask(u64 hand, int led, int broken) {
 typedef struct {
     u64 len, a, b, ma, mb;
     uint8_t lead; /* leader * 2 + broken, plus 8: 0 is an empty entry */
-    int8_t low, high;
-    int8_t move; /* the card that decided there last, relative to the cards left; -1 */
-} Bound;
+} Class;
 
+/* Beside each class, in arrays of their own that a lookup reads 32 at a time (AVX2): the
+ * bounds on team 0's tricks (low, high), the card that decided there last (move, relative
+ * to the cards left, or -1), a check of the class's key (tag, 0 if empty) and the bits of
+ * the nodes its search took (work: a full bucket keeps the biggest). A lookup reads a
+ * class only where the tag matches and the bounds decide its target: reading every class
+ * of the key, one cache miss each, took a fifth of the search's time. */
 typedef struct {
     PyObject_HEAD
-    Bound *bounds;     /* BUCKETS * WAYS of them */
-    uint16_t *tags;    /* beside each bound: its key's check, 0 if empty */
-    uint8_t *cards;    /* beside each bound: the cards left in each hand (a full bucket
-                          keeps the biggest) */
+    Class *classes; /* BUCKETS * WAYS of them */
+    uint16_t *tags;
+    uint8_t *work;
+    int8_t *low, *high, *move;
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
     int leads[16][4];  /* by tricks left and leader: the lead that decided last, or -1 */
 } Table;
 
-/* The killers (8 KB) stay in the fastest cache. The bounds: 2^13 buckets of 128 (48 MB).
+/* The killers (8 KB) stay in the fastest cache. The classes: 2^13 buckets of 128 (48 MB).
  * Every class with the same lengths, leader and holders of the top cards shares a bucket,
  * and there are many, so buckets are wide: on full deals 16 ways searched 3.4 times the
  * nodes of 128, and 256 were no faster (bench/doubledummy.py). */
@@ -240,26 +244,61 @@ static inline void matching(const uint16_t *tags, uint16_t tag, u64 *found) {
 #endif
 }
 
+/* The ways of a bucket whose bounds decide "team 0 takes `target`" (low >= target or
+ * high < target), as matching() gives them. */
+static inline void deciding(const int8_t *low, const int8_t *high, int target, u64 *out) {
+#ifdef __AVX2__
+    __m256i below_target = _mm256_set1_epi8((char)(target - 1));
+    __m256i want = _mm256_set1_epi8((char)target);
+    for (int half = 0; half < 2; half++) {
+        u64 bits = 0;
+        for (int k = 0; k < 2; k++) {
+            int at = 64 * half + 32 * k;
+            __m256i made = _mm256_cmpgt_epi8(_mm256_loadu_si256((const __m256i *)(low + at)),
+                                             below_target);
+            __m256i failed = _mm256_cmpgt_epi8(
+                want, _mm256_loadu_si256((const __m256i *)(high + at)));
+            bits |= (u64)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(made, failed)) << (32 * k);
+        }
+        out[half] = bits;
+    }
+#else
+    out[0] = out[1] = 0;
+    for (int i = 0; i < WAYS; i++)
+        if (low[i] >= target || high[i] < target) out[i >> 6] |= 1ULL << (i & 63);
+#endif
+}
+
 /* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
  * relevant cards in *rel; -1 if none decides. */
+static inline int holds(const Class *e, u64 len, uint32_t lead, u64 a, u64 b) {
+    return e->lead == lead + 8 && e->len == len && !((a ^ e->a) & e->ma) && !((b ^ e->b) & e->mb);
+}
+
 static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, int target,
                   u64 *rel, int *move) {
     uint16_t tag;
     u64 first = bucket_of(len, lead, a, b, &tag);
-    u64 found[2];
+    u64 found[2], decides[2];
     matching(&t->tags[first], tag, found);
-    while (found[0] | found[1]) {
-        int i = found[0] ? ctz(found[0]) : 64 + ctz(found[1]);
-        found[i >> 6] &= found[i >> 6] - 1;
-        const Bound *e = &t->bounds[first + i];
-        if (e->lead != lead + 8 || e->len != len || ((a ^ e->a) & e->ma) || ((b ^ e->b) & e->mb))
-            continue;
-        if (e->low >= target || e->high < target) {
+    deciding(&t->low[first], &t->high[first], target, decides);
+    for (int half = 0; half < 2; half++)
+        for (u64 ways = found[half] & decides[half]; ways; ways &= ways - 1) {
+            u64 i = first + 64 * half + ctz(ways);
+            const Class *e = &t->classes[i];
+            if (!holds(e, len, lead, a, b)) continue;
             *rel = rel_of_mask(e->ma, e->mb, all);
-            return e->low >= target;
+            return t->low[i] >= target;
         }
-        if (*move < 0) *move = e->move;
-    }
+    /* Undecided: the card that decided last in the first class holding the position. */
+    for (int half = 0; half < 2; half++)
+        for (u64 ways = found[half] & ~decides[half]; ways; ways &= ways - 1) {
+            u64 i = first + 64 * half + ctz(ways);
+            if (t->move[i] >= 0 && holds(&t->classes[i], len, lead, a, b)) {
+                *move = t->move[i];
+                return -1;
+            }
+        }
     return -1;
 }
 
@@ -272,42 +311,45 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
     uint16_t tag;
     u64 first = bucket_of(len, lead, a, b, &tag);
     uint16_t *tags = &t->tags[first];
-    uint8_t *cards = &t->cards[first];
-    Bound *e = NULL;
+    uint8_t *spent = &t->work[first];
     a &= ma, b &= mb;
     u64 found[2];
     matching(tags, tag, found);
-    while (found[0] | found[1]) {
-        int i = found[0] ? ctz(found[0]) : 64 + ctz(found[1]);
-        found[i >> 6] &= found[i >> 6] - 1;
-        Bound *x = &t->bounds[first + i];
-        if (x->lead == lead + 8 && x->len == len && x->a == a && x->b == b && x->ma == ma &&
-            x->mb == mb) {
-            e = x;
-            if (cards[i] < work) cards[i] = (uint8_t)work;
-            break;
-        }
-    }
-    if (!e) {
-        /* A new class: an empty way, else the one with the fewest cards left. */
-        int way = (int)((a ^ b ^ ma ^ (u64)target) % WAYS);
-        for (int i = 0; i < WAYS; i++) {
-            if (!tags[i]) {
-                way = i;
+    u64 i = first + WAYS;
+    for (int half = 0; half < 2 && i == first + WAYS; half++)
+        for (u64 ways = found[half]; ways; ways &= ways - 1) {
+            const Class *x = &t->classes[first + 64 * half + ctz(ways)];
+            if (x->lead == lead + 8 && x->len == len && x->a == a && x->b == b && x->ma == ma &&
+                x->mb == mb) {
+                i = first + 64 * half + ctz(ways);
+                if (t->work[i] < work) t->work[i] = (uint8_t)work;
                 break;
             }
-            if (cards[i] < cards[way]) way = i;
         }
-        tags[way] = tag, cards[way] = (uint8_t)work;
-        e = &t->bounds[first + way];
+    if (i == first + WAYS) {
+        /* A new class: the first empty way, else the one whose search took fewest nodes. */
+        int way = (int)((a ^ b ^ ma ^ (u64)target) % WAYS);
+        u64 empty[2];
+        matching(tags, 0, empty);
+        if (empty[0] | empty[1]) {
+            way = empty[0] ? ctz(empty[0]) : 64 + ctz(empty[1]);
+        } else {
+            uint8_t least = 255;
+            for (int k = 0; k < WAYS; k++) least = spent[k] < least ? spent[k] : least;
+            for (int k = 0; least < spent[way] && k < WAYS; k++)
+                if (spent[k] == least) way = k;
+        }
+        tags[way] = tag, spent[way] = (uint8_t)work;
+        i = first + way;
+        Class *e = &t->classes[i];
         e->len = len, e->lead = (uint8_t)(lead + 8), e->a = a, e->b = b, e->ma = ma, e->mb = mb;
-        e->low = 0, e->high = 13, e->move = -1;
+        t->low[i] = 0, t->high[i] = 13, t->move[i] = -1;
     }
-    if (move >= 0) e->move = (int8_t)move;
+    if (move >= 0) t->move[i] = (int8_t)move;
     if (result) {
-        if (target > e->low) e->low = (int8_t)target;
-    } else if (target - 1 < e->high) {
-        e->high = (int8_t)(target - 1);
+        if (target > t->low[i]) t->low[i] = (int8_t)target;
+    } else if (target - 1 < t->high[i]) {
+        t->high[i] = (int8_t)(target - 1);
     }
 }
 
@@ -926,13 +968,17 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     Table *self = (Table *)type->tp_alloc(type, 0);
     if (!self) return NULL;
-    self->bounds = calloc(BUCKETS * WAYS, sizeof(Bound));
+    self->classes = calloc(BUCKETS * WAYS, sizeof(Class));
     self->tags = calloc(BUCKETS * WAYS, sizeof(uint16_t));
-    self->cards = calloc(BUCKETS * WAYS, sizeof(uint8_t));
+    self->work = calloc(BUCKETS * WAYS, 1);
+    self->low = calloc(BUCKETS * WAYS, 1);
+    self->high = calloc(BUCKETS * WAYS, 1);
+    self->move = calloc(BUCKETS * WAYS, 1);
     self->killers = calloc(KILLERS, sizeof(uint64_t));
     for (int i = 0; i < 16; i++)
         for (int j = 0; j < 4; j++) self->leads[i][j] = -1;
-    if (!self->bounds || !self->tags || !self->cards || !self->killers) {
+    if (!self->classes || !self->tags || !self->work || !self->low || !self->high ||
+        !self->move || !self->killers) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -940,9 +986,12 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 }
 
 static void Table_dealloc(Table *self) {
-    free(self->bounds);
+    free(self->classes);
     free(self->tags);
-    free(self->cards);
+    free(self->work);
+    free(self->low);
+    free(self->high);
+    free(self->move);
     free(self->killers);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
