@@ -11,9 +11,10 @@
  * whose holders its answer depended on (the winners of tricks won by rank, the cards cashed
  * by a quick-trick bound, upward closed in each suit), and its bound holds for every
  * position with the same leader, spades broken or not, suit lengths in each hand and
- * holders of those cards, whichever small cards the hands hold. Each class also keeps the
- * card that decided there last (by its rank among the cards left), tried first next time.
- * Inside a trick a small direct-mapped table holds only the card that decided (small,
+ * holders of those cards, whichever small cards the hands hold. (Keeping in each class the
+ * card that decided there last, to try it first, searched 1-2% more nodes: the lead weights
+ * and the last deciding lead order better.) Inside a trick a small direct-mapped table
+ * holds only the card that decided (small,
  * because it is read at most nodes: a cache miss costs more than a node). A full table
  * overwrites: that only costs time, never an answer. */
 /* A full bucket gives up the class whose search took the fewest nodes (kept as the bits
@@ -87,8 +88,7 @@ typedef struct {
 } Class;
 
 /* Beside each class, in arrays of their own that a lookup reads 32 at a time (AVX2): the
- * bounds on team 0's tricks (low, high), the card that decided there last (move, relative
- * to the cards left, or -1), a check of the class's key (tag, 0 if empty) and the bits of
+ * bounds on team 0's tricks (low, high), a check of the class's key (tag, 0 if empty) and the bits of
  * the nodes its search took (work: a full bucket keeps the biggest). A lookup reads a
  * class only where the tag matches and the bounds decide its target: reading every class
  * of the key, one cache miss each, took a fifth of the search's time. */
@@ -97,7 +97,7 @@ typedef struct {
     Class *classes; /* BUCKETS * WAYS of them */
     uint16_t *tags;
     uint8_t *work;
-    int8_t *low, *high, *move;
+    int8_t *low, *high;
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
     int leads[16][4];  /* by tricks left and leader: the lead that decided last, or -1 */
@@ -276,7 +276,7 @@ static inline int holds(const Class *e, u64 len, uint32_t lead, u64 a, u64 b) {
 }
 
 static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, int target,
-                  u64 *rel, int *move) {
+                  u64 *rel) {
     uint16_t tag;
     u64 first = bucket_of(len, lead, a, b, &tag);
     u64 found[2], decides[2];
@@ -290,22 +290,13 @@ static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all,
             *rel = rel_of_mask(e->ma, e->mb, all);
             return t->low[i] >= target;
         }
-    /* Undecided: the card that decided last in the first class holding the position. */
-    for (int half = 0; half < 2; half++)
-        for (u64 ways = found[half] & ~decides[half]; ways; ways &= ways - 1) {
-            u64 i = first + 64 * half + ctz(ways);
-            if (t->move[i] >= 0 && holds(&t->classes[i], len, lead, a, b)) {
-                *move = t->move[i];
-                return -1;
-            }
-        }
     return -1;
 }
 
 /* Remember that with these relevant cards team 0 takes at least `target` (`result` 1) or
  * fewer (0). */
 static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 rel, int target,
-                  int result, int move, int work) {
+                  int result, int work) {
     u64 ma, mb;
     rel_mask(rel, all, &ma, &mb);
     uint16_t tag;
@@ -343,9 +334,8 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
         i = first + way;
         Class *e = &t->classes[i];
         e->len = len, e->lead = (uint8_t)(lead + 8), e->a = a, e->b = b, e->ma = ma, e->mb = mb;
-        t->low[i] = 0, t->high[i] = 13, t->move[i] = -1;
+        t->low[i] = 0, t->high[i] = 13;
     }
-    if (move >= 0) t->move[i] = (int8_t)move;
     if (result) {
         if (target > t->low[i]) t->low[i] = (int8_t)target;
     } else if (target - 1 < t->high[i]) {
@@ -748,8 +738,6 @@ typedef struct {
     Table *table;
     u64 hands[4];
     int trick[4];
-    int hint;    /* for the boundary about to be searched: the card remembered, or -1 */
-    int decided; /* after a boundary's search: the card that decided, or -1 */
 } Search;
 
 static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb,
@@ -779,19 +767,15 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
     int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand,
                           last ? *last : -1, moves);
     s->table->nodes++;
-    /* The card that settled this node before (in another search) likely will again:
-     * kept with the boundary's entry, or inside a trick in the small killers table. */
+    /* Inside a trick, the card that settled this node before (in another search) likely
+     * will again: kept in the small killers table. */
     int remembered = -1;
     u64 *killer = NULL, check = 0;
-    if (n > 1) {
-        if (length) {
-            u64 h = slot_of_hash(ka, kb, node);
-            killer = &s->table->killers[h & (KILLERS - 1)];
-            check = h >> 8 << 8;
-            if ((*killer & ~0xFFULL) == check) remembered = absolute((int)(*killer & 0xFF), ref);
-        } else if (s->hint >= 0) {
-            remembered = absolute(s->hint, ref);
-        }
+    if (n > 1 && length) {
+        u64 h = slot_of_hash(ka, kb, node);
+        killer = &s->table->killers[h & (KILLERS - 1)];
+        check = h >> 8 << 8;
+        if ((*killer & ~0xFFULL) == check) remembered = absolute((int)(*killer & 0xFF), ref);
     }
     if (remembered >= 0 && moves[0] != remembered) {
         for (int i = 1; i < n; i++)
@@ -827,7 +811,6 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
         s->hands[seat] = hand;
         if (result == maximizing) {
             if (killer && remembered != card) *killer = check | (u64)relative(card, ref);
-            if (!length) s->decided = n > 1 ? relative(card, ref) : -1;
             if (last) *last = card;
             *rel = child_rel;
             return result;
@@ -856,7 +839,6 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
         if ((group & all_rel) && (group & (group - 1))) all_rel |= group;
     }
     *rel = closed(all_rel, ref);
-    if (!length) s->decided = -1;
     return !maximizing;
 }
 
@@ -906,15 +888,13 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         return 0;
     }
     /* The table after the bounds: they cost less than its cache misses. */
-    int hint = -1;
-    int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel, &hint);
+    int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel);
     if (known >= 0) return known;
-    s->hint = hint;
     long long before = s->table->nodes;
     int result = search_moves(s, leader, 0, broken, target, ka, kb, lead_code, ref, rel);
     /* The work the entry saves: the bits of the nodes searched under it. */
     long long work = s->table->nodes - before;
-    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result, s->decided,
+    store(s->table, len, lead_code, ka, kb, ref, *rel, target, result,
           64 - __builtin_clzll((u64)work | 1));
     return result;
 }
@@ -928,7 +908,7 @@ static PyObject *Table_ge(Table *self, PyObject *args) {
                           &trick, &broken, &target))
         return NULL;
     Py_ssize_t length = PyTuple_GET_SIZE(trick);
-    Search s = {.table = self, .hands = {h0, h1, h2, h3}, .hint = -1, .decided = -1};
+    Search s = {.table = self, .hands = {h0, h1, h2, h3}};
     u64 seen = 0;
     int valid = leader >= 0 && leader <= 3 && length <= 3;
     for (int seat = 0; valid && seat < 4; seat++) {
@@ -973,12 +953,11 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->work = calloc(BUCKETS * WAYS, 1);
     self->low = calloc(BUCKETS * WAYS, 1);
     self->high = calloc(BUCKETS * WAYS, 1);
-    self->move = calloc(BUCKETS * WAYS, 1);
     self->killers = calloc(KILLERS, sizeof(uint64_t));
     for (int i = 0; i < 16; i++)
         for (int j = 0; j < 4; j++) self->leads[i][j] = -1;
     if (!self->classes || !self->tags || !self->work || !self->low || !self->high ||
-        !self->move || !self->killers) {
+        !self->killers) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -991,7 +970,6 @@ static void Table_dealloc(Table *self) {
     free(self->work);
     free(self->low);
     free(self->high);
-    free(self->move);
     free(self->killers);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
