@@ -753,6 +753,31 @@ static inline u64 rank_win(const int *cards) {
     return 0;
 }
 
+/* Inside a trick: does the side to play win it whatever the others play (its best card,
+ * the seat's or its partner's, played or to play, beats the best the opponents have for
+ * it)? Then its card in *rel: the holders of the cards above it decide the same way, and
+ * lengths, which say who can ruff, always count. DDS's QuickTricksSecondHand, for any
+ * seat: a side needing one trick more need not search this one. */
+static int sure_trick(const Search *s, int leader, int length, u64 ref, u64 *rel) {
+    int side = (leader + length) & 1, led = s->trick[0] / 13, top;
+    int best = winning(s->trick, length, &top), card = s->trick[best];
+    int ours = ((leader + best) & 1) == side ? top : -1, theirs = ours < 0 ? top : -1;
+    for (int k = length; k < 4; k++) {
+        int p = (leader + k) & 3;
+        u64 follow = s->hands[p] & SUIT_MASK(led), spades = s->hands[p] & SPADE_MASK;
+        if (!follow && !spades) continue;
+        int c = top_card(follow ? follow : spades), power = strength(led, c);
+        if ((p & 1) != side) {
+            if (power > theirs) theirs = power;
+        } else if (power > ours) {
+            ours = power, card = c;
+        }
+    }
+    if (ours <= theirs) return 0;
+    *rel = closed(1ULL << card, ref);
+    return 1;
+}
+
 /* The node of the seat to play: team 0's side wants some card to reach the target, the
  * other side some card to keep team 0 from it. `ref`: the cards at the trick's start.
  * *rel: the cards whose holders the answer depends on (partition search): the deciding
@@ -859,6 +884,9 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         uint32_t node = lead_code | (uint32_t)length << 3;
         for (int i = 0; i < length; i++)
             node |= (uint32_t)relative(s->trick[i], ref) << (5 + 6 * i);
+        /* The side to play needing one trick more, if this one is sure. */
+        if ((seat & 1 ? target == n : target == 1) && sure_trick(s, leader, length, ref, rel))
+            return !(seat & 1);
         return search_moves(s, leader, length, broken, target, ka, kb, node, ref, rel);
     }
     if (n == 1) {
