@@ -26,6 +26,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #if defined(__BMI2__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -969,6 +970,17 @@ static PyObject *Table_ge(Table *self, PyObject *args) {
     return PyBool_FromLong(ge(&s, leader, (int)length, broken, target, ka, kb, &rel));
 }
 
+/* The memory of the last Table freed, kept for the next: a new table then clears only its
+ * checks (an empty way has check 0, and nothing else of a way is read before its check
+ * matches) instead of the kernel zeroing tens of megabytes of fresh pages as they are
+ * touched. The bench and the analysis make one Table a position or a hand. */
+static struct {
+    Class *classes;
+    uint16_t *tags;
+    uint8_t *work;
+    int8_t *low, *high;
+} spare;
+
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     if (PyTuple_GET_SIZE(args) || (kwargs && PyDict_GET_SIZE(kwargs))) {
         PyErr_SetString(PyExc_TypeError, "Table() takes no arguments");
@@ -976,11 +988,18 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     Table *self = (Table *)type->tp_alloc(type, 0);
     if (!self) return NULL;
-    self->classes = calloc(BUCKETS * WAYS, sizeof(Class));
-    self->tags = calloc(BUCKETS * WAYS, sizeof(uint16_t));
-    self->work = calloc(BUCKETS * WAYS, 1);
-    self->low = calloc(BUCKETS * WAYS, 1);
-    self->high = calloc(BUCKETS * WAYS, 1);
+    if (spare.classes) {
+        self->classes = spare.classes, self->tags = spare.tags, self->work = spare.work;
+        self->low = spare.low, self->high = spare.high;
+        spare.classes = NULL;
+        memset(self->tags, 0, BUCKETS * WAYS * sizeof(uint16_t));
+    } else {
+        self->classes = calloc(BUCKETS * WAYS, sizeof(Class));
+        self->tags = calloc(BUCKETS * WAYS, sizeof(uint16_t));
+        self->work = calloc(BUCKETS * WAYS, 1);
+        self->low = calloc(BUCKETS * WAYS, 1);
+        self->high = calloc(BUCKETS * WAYS, 1);
+    }
     self->killers = calloc(KILLERS, sizeof(uint64_t));
     for (int i = 0; i < 16; i++)
         for (int j = 0; j < 4; j++) self->leads[i][j] = -1;
@@ -993,6 +1012,12 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 }
 
 static void Table_dealloc(Table *self) {
+    if (!spare.classes && self->classes && self->tags && self->work && self->low && self->high) {
+        spare.classes = self->classes, spare.tags = self->tags, spare.work = self->work;
+        spare.low = self->low, spare.high = self->high;
+        self->classes = NULL, self->tags = NULL, self->work = NULL;
+        self->low = self->high = NULL;
+    }
     free(self->classes);
     free(self->tags);
     free(self->work);
