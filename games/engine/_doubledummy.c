@@ -14,9 +14,9 @@
  * holders of those cards, whichever small cards the hands hold. (Keeping in each class the
  * card that decided there last, to try it first, searched 1-2% more nodes: the lead weights
  * and the last deciding lead order better.) Inside a trick a small direct-mapped table
- * holds only the card that decided (small,
- * because it is read at most nodes: a cache miss costs more than a node). A full table
- * overwrites: that only costs time, never an answer. */
+ * holds only the card that decided (small, because it is read at most nodes: a cache miss
+ * costs more than a node). A full table overwrites: that only costs time, never an
+ * answer. */
 /* A full bucket gives up the class whose search took the fewest nodes (kept as the bits
  * of their number), not one at random: its table overflowing, one deal of
  * bench/doubledummy.py searched 56 million nodes instead of 14 (under a poorer move
@@ -90,10 +90,10 @@ typedef struct {
 } Class;
 
 /* Beside each class, in arrays of their own that a lookup reads 32 at a time (AVX2): the
- * bounds on team 0's tricks (low, high), a check of the class's key (tag, 0 if empty) and the bits of
- * the nodes its search took (work: a full bucket keeps the biggest). A lookup reads a
- * class only where the tag matches and the bounds decide its target: reading every class
- * of the key, one cache miss each, took a fifth of the search's time. */
+ * bounds on team 0's tricks (low, high), a check of the class's key (tag, 0 if empty) and
+ * the bits of the nodes its search took (work: a full bucket keeps the biggest). A lookup
+ * reads a class only where the tag matches and the bounds decide its target: reading every
+ * class of the key, one cache miss each, took a fifth of the search's time. */
 typedef struct {
     Class *classes; /* BUCKETS * WAYS of them */
     uint16_t *tags;
@@ -211,8 +211,9 @@ static u64 rel_of_mask(u64 ma, u64 mb, u64 all) {
  * top card (relevant in a suit with any relevant card; the others are few enough to keep
  * each bucket short). Hashing the second card's holder too took 7% off the nodes of
  * bench/doubledummy.py but added 25% to bench/analysis.py, whose one table per hand
- * serves many positions: classes must stay findable from positions unlike theirs. Its place, and in *tag a check kept beside each entry (never 0) so
- * that a search reads only the entries of its own key. */
+ * serves many positions: classes must stay findable from positions unlike theirs. Its
+ * place, and in *tag a check kept beside each entry (never 0) so that a search reads only
+ * the entries of its own key. */
 static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag) {
     u64 tops = 0;
     for (int suit = 0; suit < 4; suit++) {
@@ -277,11 +278,14 @@ static inline void deciding(const int8_t *low, const int8_t *high, int target, u
 #endif
 }
 
-/* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
- * relevant cards in *rel; -1 if none decides. */
+/* Does the class hold the position (same lengths and leader, the same holders of its
+ * relevant cards)? */
 static inline int holds(const Class *e, u64 len, uint32_t lead, u64 a, u64 b) {
     return e->lead == lead + 8 && e->len == len && !((a ^ e->a) & e->ma) && !((b ^ e->b) & e->mb);
 }
+
+/* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
+ * relevant cards in *rel; -1 if none decides. */
 
 static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, int target,
                   u64 *rel) {
@@ -722,7 +726,8 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
             for (int i = 0; i < n; i++) {
                 if (i == first) continue;
                 int key = (cards[i] >= FIRST_SPADE) * 13 + cards[i] % 13, j = m++;
-                for (; j > 1 && level[j - 1] > key; j--) out[j] = out[j - 1], level[j] = level[j - 1];
+                for (; j > 1 && level[j - 1] > key; j--)
+                    out[j] = out[j - 1], level[j] = level[j - 1];
                 out[j] = cards[i], level[j] = key;
             }
             return n;
