@@ -5,14 +5,16 @@ In deterministic mode a unit is one node of the solver's search (`Solver.nodes`)
 same view and seed always give the same search, whatever the machine's load; drawing a
 deal costs `DEAL_COST` units. NODES_PER_MS is about two thirds of what one core of the
 development machine searches, so budget_ms stays roughly the time taken (re-measured on
-the solver of 1fe183d, whose nodes cost about 15% more: 2500 -> 2100).
+the solver of 1fe183d, whose nodes cost about 15% more: 2500 -> 2100; then on that of
+2767611, whose nodes cost 1.7 times less: bench/doubledummy.py searched 2,318 nodes a ms
+before and 3,956 after on one machine, 2100 -> 3500).
 """
 
 import time
 
 from .expert import deterministic_cap_ms
 
-NODES_PER_MS = 2100
+NODES_PER_MS = 3500
 DEAL_COST = 400  # units charged for each deal drawn by sampling.sample_world
 TIME_SHARE = 0.85  # stop starting solves this far into a timed budget
 
