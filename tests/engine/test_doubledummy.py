@@ -90,6 +90,24 @@ def test_one_solver_answers_every_position_of_a_deal_from_what_it_learnt():
         ending, _ = ending.after(rng.choice(list(values)))
 
 
+def test_a_new_solver_starts_empty_though_it_reuses_memory():
+    # A new table takes the memory a freed one leaves, emptied by generation (a byte that
+    # wraps round). Each new solver must search as many nodes as a first one, which it
+    # would not if it found what another learnt. Here two memories take turns, so each
+    # memory's generation is 1 at solves 0 and 1, 255 at 508 and 509, and 1 again at 510
+    # and 511: the first ending is solved at the first generation of both rounds, the
+    # other between them.
+    rng = random.Random("generations")
+    endings = [random_ending(rng, 4, True) for _ in range(2)]
+    first = [Solver() for _ in endings]
+    values = [solver.card_values(ending) for solver, ending in zip(first, endings, strict=True)]
+    for i in range(520):
+        which = 0 if i < 2 or i >= 510 else 1
+        solver = Solver()
+        assert solver.card_values(endings[which]) == values[which]
+        assert solver.nodes == first[which].nodes
+
+
 def test_an_unbroken_spade_may_not_be_led_and_that_changes_the_result():
     # North leads. With spades broken, the AS and KS draw East's trumps and the hearts
     # take the rest: 4 tricks. Unbroken, North must lead a heart: East ruffs, cashes
