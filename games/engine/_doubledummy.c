@@ -24,6 +24,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -648,24 +649,29 @@ static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int
     return n;
 }
 
+/* The lowest card of each group of `legal` cards that play alike: cards of one suit with
+ * no other card of `ref` (the cards at the trick's start) between them. Found by packing
+ * the cards to their places in `ref` (a legal card starts a group unless the next lower
+ * card of its suit is legal too), not card by card: a tenth of the search's instructions. */
+static inline u64 group_lows(u64 legal, u64 ref) {
+    u64 suit_lows = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 cards = ref & SUIT_MASK(suit);
+        suit_lows |= cards & -cards;
+    }
+    u64 in = pack(legal, ref);
+    return unpack(in & ~(in << 1 & ~pack(suit_lows, ref)), ref);
+}
+
 /* One card of each group of the seat's legal cards that play alike (touching once the
  * cards already played are left out), the likeliest good ones first. `last`: for a lead,
  * the lead that decided last with as many tricks left, or -1. */
 static int ordered_moves(const u64 *hands, int leader, const int *trick, int length,
-                         int broken, int seat, u64 hand, int last, int *out) {
+                         int broken, int seat, u64 hand, u64 ref, int last, int *out) {
     int led = length ? trick[0] / 13 : -1;
-    u64 legal = legal_mask(hand, led, broken);
-    u64 separators = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand;
-    for (int i = 0; i < length; i++) separators |= 1ULL << trick[i];
-    int cards[13] = {0}, n = 0, previous = -1;
-    while (legal) {
-        int card = ctz(legal);
-        legal &= legal - 1;
-        if (!(previous >= 0 && (above(previous) >> card & 1) &&
-              !(above(previous) & below(card) & separators)))
-            cards[n++] = card;
-        previous = card;
-    }
+    int cards[13] = {0}, n = 0;
+    for (u64 lows = group_lows(legal_mask(hand, led, broken), ref); lows; lows &= lows - 1)
+        cards[n++] = ctz(lows);
     if (n == 1 || length) {
         int first = 0; /* the card to try first, the others after it from low to high */
         if (n > 1) {
@@ -807,7 +813,7 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
     int maximizing = (seat & 1) == 0;
     int moves[13];
     int *last = length ? NULL : &s->table->leads[count(hand)][seat];
-    int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand,
+    int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand, ref,
                           last ? *last : -1, moves);
     s->table->nodes++;
     /* Inside a trick, the card that settled this node before (in another search) likely
