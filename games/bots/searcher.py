@@ -32,8 +32,12 @@ needs about 600 ms a card, so at 250 ms bids are still the playout search's.
 
 Measured (bench/arena.py --a expert-dd --b expert --budget-ms 250 --deterministic):
 14 of 20 games and 18 of 24 (seed 11), but 35 of 80 (seed 12: 43.8%, 95% CI 33-55%,
--4.2 points a hand), 67 of 124 in all; against the standard bot 15 of 16. Not yet
-clearly stronger than the playout expert at the same budget: hence bench only.
+-4.2 points a hand), 67 of 124 in all; against the standard bot 15 of 16. With the
+faster solver of 78b8610 (ddbudget.NODES_PER_MS 2100 -> 3500): 20 of 40 (seed 21) and
+19 of 40 (seed 22), +5.3 and +5.9 points a hand; contracts made 89% against 81-83%, but
+bags 1.49-1.52 a hand against 1.15-1.19. Playing out instead once the side's contract
+is made (for the bags) did no better: 38 of 80, bags 1.42-1.48. Not yet clearly
+stronger than the playout expert at the same budget: hence bench only.
 
 Deterministic mode counts work instead of time (solver nodes here, cards played in the
 playout search), so the same view and seed always give the same action.
