@@ -87,14 +87,14 @@ static inline u64 legal_mask(u64 hand, int led, int broken) {
  * which card, packed as by boundary_key; (ma, mb): the bits of (a, b) that must agree. */
 typedef struct {
     u64 len, a, b, ma, mb;
-    uint8_t lead; /* leader * 2 + broken, plus 8: 0 is an empty entry */
+    uint8_t lead; /* leader * 2 + broken */
 } Class;
 
 /* Beside each class, in arrays of their own that a lookup reads 32 at a time (AVX2): the
  * bounds on team 0's tricks (low, high), a check of the class's key (tag, 0 if empty) and
  * the bits of the nodes its search took (work: a full bucket keeps the biggest). A lookup
  * reads a class only where the tag matches and the bounds decide its target: reading every
- * class of the key, one cache miss each, took a fifth of the search's time. */
+ * class of the key, one cache miss each, was the costliest step of the search. */
 typedef struct {
     Class *classes; /* BUCKETS * WAYS of them */
     uint16_t *tags;
@@ -282,7 +282,7 @@ static inline void deciding(const int8_t *low, const int8_t *high, int target, u
 /* Does the class hold the position (same lengths and leader, the same holders of its
  * relevant cards)? */
 static inline int holds(const Class *e, u64 len, uint32_t lead, u64 a, u64 b) {
-    return e->lead == lead + 8 && e->len == len && !((a ^ e->a) & e->ma) && !((b ^ e->b) & e->mb);
+    return e->lead == lead && e->len == len && !((a ^ e->a) & e->ma) && !((b ^ e->b) & e->mb);
 }
 
 /* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
@@ -328,7 +328,7 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
     for (int half = 0; half < 2 && i == first + WAYS; half++)
         for (u64 ways = found[half]; ways; ways &= ways - 1) {
             const Class *x = &t->m.classes[first + 64 * half + ctz(ways)];
-            if (x->lead == lead + 8 && x->len == len && x->a == a && x->b == b && x->ma == ma &&
+            if (x->lead == lead && x->len == len && x->a == a && x->b == b && x->ma == ma &&
                 x->mb == mb) {
                 i = first + 64 * half + ctz(ways);
                 if (t->m.work[i] < work) t->m.work[i] = (uint8_t)work;
@@ -351,7 +351,7 @@ static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 r
         tags[way] = tag, spent[way] = (uint8_t)work;
         i = first + way;
         Class *e = &t->m.classes[i];
-        e->len = len, e->lead = (uint8_t)(lead + 8), e->a = a, e->b = b, e->ma = ma, e->mb = mb;
+        e->len = len, e->lead = (uint8_t)lead, e->a = a, e->b = b, e->ma = ma, e->mb = mb;
         t->m.low[i] = 0, t->m.high[i] = 13;
     }
     if (result) {
