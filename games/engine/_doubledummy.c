@@ -652,7 +652,7 @@ static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int
 /* The lowest card of each group of `legal` cards that play alike: cards of one suit with
  * no other card of `ref` (the cards at the trick's start) between them. Found by packing
  * the cards to their places in `ref` (a legal card starts a group unless the next lower
- * card of its suit is legal too), not card by card: a tenth of the search's instructions. */
+ * card of its suit is legal too), not card by card. */
 static inline u64 group_lows(u64 legal, u64 ref) {
     u64 suit_lows = 0;
     for (int suit = 0; suit < 4; suit++) {
@@ -871,20 +871,11 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
     }
     /* Every card tried: a group of cards that play alike (only one of them searched) is
      * relevant whole if any of it is, so that a position of the class holds it whole. */
-    int led = length ? s->trick[0] / 13 : -1;
-    u64 legal = legal_mask(hand, led, broken);
-    u64 separators = ref & ~hand;
-    while (legal) {
-        int card = ctz(legal);
-        u64 group = 1ULL << card;
-        legal &= legal - 1;
-        while (legal) {
-            int next = ctz(legal);
-            if (next / 13 != card / 13 || (above(card) & below(next) & separators)) break;
-            group |= 1ULL << next;
-            card = next;
-            legal &= legal - 1;
-        }
+    u64 legal = legal_mask(hand, length ? s->trick[0] / 13 : -1, broken);
+    for (u64 lows = group_lows(legal, ref), later; lows; lows = later) {
+        /* A group: the legal cards from its lowest up to the next group's lowest. */
+        later = lows & (lows - 1);
+        u64 group = legal & ~((lows & -lows) - 1) & (later ? (later & -later) - 1 : ~0ULL);
         if ((group & all_rel) && (group & (group - 1))) all_rel |= group;
     }
     *rel = closed(all_rel, ref);
