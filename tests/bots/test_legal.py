@@ -16,11 +16,11 @@ from games.engine import (
 )
 
 FAST = {"random": get_bot("random"), "standard": get_bot("standard")}
-# Small deterministic budgets keep the test quick: the new expert's lets it solve the
-# last 8 tricks double dummy; the previous expert's buys a few playouts.
+# Small deterministic budgets keep the test quick: the double-dummy expert's lets it solve
+# the last 8 tricks double dummy; the playout expert's buys a few playouts.
 EXPERTS = {
-    "expert": get_bot("expert", budget_ms=40, deterministic=True),
-    "expert-dd": get_bot("expert-dd", budget_ms=4, deterministic=True),
+    "expert": get_bot("expert", budget_ms=4, deterministic=True),
+    "expert-dd": get_bot("expert-dd", budget_ms=40, deterministic=True),
 }
 
 
