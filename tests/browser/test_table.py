@@ -176,7 +176,8 @@ def test_play_a_hand_in_the_browser_while_a_spectator_watches(
     ]
     shot(player, "score-sheet-desktop", full_page=False)
     player.set_viewport_size(PHONE)
-    player.locator("#score-sheet").scroll_into_view_if_needed()
+    # In one step: a push may swap the score sheet between finding it and scrolling.
+    player.evaluate("document.getElementById('score-sheet').scrollIntoView()")
     player.mouse.wheel(0, 300)  # above the dock
     player.wait_for_timeout(300)
     shot(player, "score-sheet-phone", full_page=False)
