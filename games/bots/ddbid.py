@@ -25,7 +25,7 @@ from .ddplay import choose
 from .policy import choose_bid, estimate_tricks, nil_chance
 from .sampling import sample_world
 from .table import Table
-from .worth import value
+from .winchance import value
 
 SWITCH_Z = 1.0
 MAX_DEALS = 64

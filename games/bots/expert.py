@@ -19,6 +19,7 @@ from games.engine import (
     CARDS,
     Action,
     Bid,
+    Look,
     Play,
     Ruleset,
     action_from_dict,
@@ -101,20 +102,27 @@ def choose_action(
     )
 
 
-def decide(view: dict, ruleset: Ruleset, rng: random.Random, *, bid, play) -> Action:
-    """The frame both experts search in: a single legal action is taken at once, a bid on
-    unseen cards is the standard bot's, and otherwise `bid(table, seat, bids)` picks among
-    the trick bids or `play(table, seat)` picks a card index."""
+def decide(
+    view: dict, ruleset: Ruleset, rng: random.Random, *, bid, play, blind_nil=None
+) -> Action:
+    """The frame both experts search in: a single legal action is taken at once; on
+    unseen cards `blind_nil(table, seat, standard_says)` decides between Blind Nil and
+    looking (without it, the standard bot's rule does); otherwise `bid(table, seat, bids)`
+    picks among the trick bids or `play(table, seat)` picks a card index."""
     seat = view["seat"]
     legal = view["legal"]
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do now")
     if len(legal) == 1:
         return action_from_dict(legal[0], seat)
-    if view["phase"] == "bidding" and view["hand"] is None:
-        # Blind Nil or Look is a matter of the score, not of cards: no search to do.
-        return standard.choose_action(view, ruleset, rng)
     table = Table.from_view(view, ruleset)
+    if view["phase"] == "bidding" and view["hand"] is None:
+        # The only choices on unseen cards: Blind Nil (legal, or we would have looked at
+        # once) or Look.
+        if blind_nil is None:
+            return standard.choose_action(view, ruleset, rng)
+        standard_says = standard.blind_nil_is_good(view, ruleset)
+        return Bid(seat, 0, blind=True) if blind_nil(table, seat, standard_says) else Look(seat)
     if view["phase"] == "bidding":
         bids = [a["tricks"] for a in legal if a["type"] == "bid" and not a["blind"]]
         return Bid(seat, bid(table, seat, bids))
@@ -139,8 +147,8 @@ def distinct_cards(t: Table, seat: int) -> list[int]:
     return out
 
 
-def search_play(t: Table, seat: int, rng: random.Random, budget: Budget) -> int:
-    """The card with the best mean outcome over sampled deals."""
+def search_play(t: Table, seat: int, rng: random.Random, budget: Budget, value_of=value) -> int:
+    """The card with the best mean outcome (by `value_of`) over sampled deals."""
     candidates = distinct_cards(t, seat)
     if len(candidates) == 1:
         return candidates[0]
@@ -148,7 +156,7 @@ def search_play(t: Table, seat: int, rng: random.Random, budget: Budget) -> int:
     def evaluate(world: Table, card: int) -> float:
         sim = world.copy()
         sim.play(card)
-        return playout(sim, seat)
+        return playout(sim, seat, value_of)
 
     policy_card = choose_card(t, seat)
     default = max(i for i, card in enumerate(candidates) if card <= policy_card)
@@ -158,10 +166,15 @@ def search_play(t: Table, seat: int, rng: random.Random, budget: Budget) -> int:
 
 
 def search_bid(
-    t: Table, seat: int, legal_bids: list[int], rng: random.Random, budget: Budget
+    t: Table,
+    seat: int,
+    legal_bids: list[int],
+    rng: random.Random,
+    budget: Budget,
+    value_of=value,
 ) -> int:
-    """The bid with the best mean outcome over sampled deals, among the standard bid,
-    its neighbours and Nil."""
+    """The bid with the best mean outcome (by `value_of`) over sampled deals, among the
+    standard bid, its neighbours and Nil."""
     base = choose_bid(t, seat, legal_bids)
     candidates = sorted({b for b in (base - 1, base, base + 1) if b in legal_bids and b > 0})
     nil_worth_a_look = t.bids[seat ^ 2] != 0 and nil_chance(t.hands[seat]) >= _NIL_CANDIDATE
@@ -177,10 +190,32 @@ def search_bid(
             other = (seat + k) & 3
             if sim.bids[other] is None:
                 sim.bids[other] = choose_bid(sim, other, legal_bids_of(sim, other))
-        return playout(sim, seat)
+        return playout(sim, seat, value_of)
 
     best = _search(t, seat, candidates, candidates.index(base), 52, evaluate, rng, budget)
     return candidates[best]
+
+
+def search_blind_nil(
+    t: Table, seat: int, standard_says: bool, rng: random.Random, budget: Budget, value_of=value
+) -> bool:
+    """Blind Nil rather than look? Both played out over deals of all 52 cards (our own
+    unseen too), looking as bidding the standard bid on the hand dealt; the standard
+    bot's answer stands unless the other does clearly better."""
+
+    def evaluate(world: Table, blind: bool) -> float:
+        sim = world.copy()
+        if blind:
+            sim.bids[seat], sim.blind[seat] = 0, True
+        else:
+            sim.bids[seat] = choose_bid(sim, seat, legal_bids_of(sim, seat))
+        for k in range(1, 4):
+            other = (seat + k) & 3
+            if sim.bids[other] is None:
+                sim.bids[other] = choose_bid(sim, other, legal_bids_of(sim, other))
+        return playout(sim, seat, value_of)
+
+    return _search(t, seat, [False, True], int(standard_says), 52, evaluate, rng, budget) == 1
 
 
 def legal_bids_of(t: Table, seat: int) -> list[int]:
@@ -188,11 +223,11 @@ def legal_bids_of(t: Table, seat: int) -> list[int]:
     return list(bid_range(t.ruleset, t.bids[seat ^ 2]))
 
 
-def playout(sim: Table, seat: int) -> float:
-    """Play the hand out with the standard policy; the seat's team's score difference."""
+def playout(sim: Table, seat: int, value_of=value) -> float:
+    """Play the hand out with the standard policy; its worth to the seat's team."""
     while sim.done < 13:
         sim.play(choose_card(sim, sim.turn))
-    return value(sim, seat & 1)
+    return value_of(sim, seat & 1)
 
 
 def _search(t, seat, candidates, default, cost, evaluate, rng, budget) -> int:

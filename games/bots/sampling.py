@@ -36,9 +36,9 @@ def sample_world(
 
 def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
     """All four hands: the seat's own, and random hands for the others that respect the
-    card counts and every void shown."""
+    card counts and every void shown (the seat's own too while it has not looked)."""
     unknown = FULL_DECK & ~t.played & ~t.hands[seat]
-    others = [s for s in range(4) if s != seat]
+    others = [s for s in range(4) if s != seat or not t.hands[seat]]
     cards = cards_in(unknown)
     rng.shuffle(cards)
     counts = t.counts

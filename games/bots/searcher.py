@@ -3,10 +3,11 @@ stronger): samples the hidden hands and searches them with the double-dummy solv
 
 For each decision it draws deals of the cards it cannot see, consistent with everything
 seen (sampling.sample_world: cards played, voids shown, weighted by how well each deal
-explains the bids), and values its candidates over them by what the hand is then worth
-(worth.value: contract made or set, bags at their share of the penalty, each Nil made or
-failed, the end of the game), the standard policy's choice standing unless another is
-clearly better:
+explains the bids), and values its candidates over them by what the hand is then worth:
+the chance of winning the game from the scores it leaves (winchance.value: contracts made
+or set, bags at their share of the penalty, each Nil made or failed, points weighing more
+the nearer the end), the standard policy's choice standing unless another is clearly
+better:
 
 - card play (ddplay): one double-dummy solve per deal values every legal card;
 - bids (ddbid): one solve per deal gives each team's tricks; every candidate bid (the
@@ -25,8 +26,8 @@ playout search of games.bots.expert, the site's "expert"):
   misleads most (a finesse always right), and playouts there are the tested search.
   A faster solver moves the switch earlier on its own (ddbudget.solve_cost).
 
-Blind Nil (or looking at the cards) is decided before any card is seen, by the standard
-bot's rule on the score. Bids are valued by double dummy only when the budget buys
+Blind Nil or looking at the cards is played out over deals of all 52 cards (with a bid's
+budget; a Nil is the playouts' to judge). Bids are valued by double dummy only when the budget buys
 MIN_DEALS full-deal solves (a bid may take BID_SHARE budgets); with this solver that
 needs about 600 ms a card, so at 250 ms bids are still the playout search's.
 
@@ -36,8 +37,12 @@ Measured (bench/arena.py --a expert-dd --b expert --budget-ms 250 --deterministi
 faster solver of 78b8610 (ddbudget.NODES_PER_MS 2100 -> 3500): 20 of 40 (seed 21) and
 19 of 40 (seed 22), +5.3 and +5.9 points a hand; contracts made 89% against 81-83%, but
 bags 1.49-1.52 a hand against 1.15-1.19. Playing out instead once the side's contract
-is made (for the bags) did no better: 38 of 80, bags 1.42-1.48. Not yet clearly
-stronger than the playout expert at the same budget: hence bench only.
+is made (for the bags) did no better: 38 of 80, bags 1.42-1.48. Bids by double dummy
+(planned at today's cost of a deal, so they fit 250 ms) did worse: 16 of 40 (seed 21),
+-1.6 points a hand, Nils made 58% against 70%. The chance of winning as the yardstick
+instead of points: 22 of 40 on both seeds (44 of 80 against 39 of 80 on the same
+deals), +1.3 and +0.1 points a hand. Not yet clearly stronger than the playout expert
+at the same budget: hence bench only.
 
 Deterministic mode counts work instead of time (solver nodes here, cards played in the
 playout search), so the same view and seed always give the same action.
@@ -48,7 +53,7 @@ import time
 
 from games.engine import Action, Ruleset
 
-from . import ddbid, ddplay, expert
+from . import ddbid, ddplay, expert, winchance
 from .ddbudget import Budget, deal_cost, solve_cost
 from .policy import choose_card
 from .table import Table
@@ -77,6 +82,9 @@ def choose_action(
             table, seat, bids, rng, start, budget_ms, deterministic
         ),
         play=lambda table, seat: choose_play(table, seat, rng, start, budget_ms, deterministic),
+        blind_nil=lambda table, seat, standard_says: choose_blind_nil(
+            table, seat, standard_says, rng, start, budget_ms, deterministic
+        ),
     )
 
 
@@ -90,7 +98,9 @@ def choose_play(
         return candidates[0]
     budget = Budget(start, budget_ms, deterministic)
     if ddplay.live_nil(t) or not budget.affords(MIN_WORLDS, solve_cost(t.counts[seat])):
-        return expert.search_play(t, seat, rng, expert.Budget(start, budget_ms, deterministic))
+        return expert.search_play(
+            t, seat, rng, expert.Budget(start, budget_ms, deterministic), winchance.value
+        )
     policy_card = choose_card(t, seat)
     default = max(i for i, card in enumerate(candidates) if card <= policy_card)
     best = ddplay.search_play(t, seat, candidates, default, rng, budget)
@@ -113,5 +123,20 @@ def choose_bid(
     if budget.affords(MIN_DEALS, deal_cost()):
         return ddbid.search_bid(t, seat, legal_bids, rng, budget)
     return expert.search_bid(
-        t, seat, legal_bids, rng, expert.Budget(start, budget_ms, deterministic)
+        t, seat, legal_bids, rng, expert.Budget(start, budget_ms, deterministic), winchance.value
     )
+
+
+def choose_blind_nil(
+    t: Table,
+    seat: int,
+    standard_says: bool,
+    rng: random.Random,
+    start: float,
+    budget_ms: float,
+    deterministic: bool,
+) -> bool:
+    """Blind Nil or look, by the playout search (with a bid's budget): double dummy
+    cannot tell the Nil's tricks from its partner's."""
+    budget = expert.Budget(start, budget_ms * BID_SHARE, deterministic)
+    return expert.search_blind_nil(t, seat, standard_says, rng, budget, winchance.value)

@@ -59,10 +59,11 @@ def final_tricks(bids: list, taken: list[int], more: tuple[int, int]) -> list[in
     return final
 
 
-def worth_of_tricks(t: Table, team: int, ours: int, theirs: int) -> float:
-    """The hand's worth to `team` when it takes `ours` more tricks and the opponents
-    `theirs` (no Nil still to be decided: see `final_tricks`)."""
+def worth_of_tricks(t: Table, team: int, ours: int, theirs: int, value_of=value) -> float:
+    """The hand's worth to `team` (by `value_of`, this module's `value` or another
+    yardstick's) when it takes `ours` more tricks and the opponents `theirs` (no Nil still
+    to be decided: see `final_tricks`)."""
     sim = t.copy()
     more = (ours, theirs) if team == 0 else (theirs, ours)
     sim.taken = final_tricks(sim.bids, sim.taken, more)
-    return value(sim, team)
+    return value_of(sim, team)

@@ -3,7 +3,7 @@
 import random
 import time
 
-from games.bots import ddbid, ddplay, get_bot, searcher
+from games.bots import ddbid, ddplay, get_bot, searcher, winchance
 from games.bots.ddbudget import Budget
 from games.bots.table import Table
 from games.bots.worth import worth_of_tricks
@@ -11,7 +11,9 @@ from games.engine import (
     CARDS,
     FINISHED,
     PLAYING,
+    Bid,
     Card,
+    Look,
     Ruleset,
     action_from_dict,
     apply_action,
@@ -20,6 +22,7 @@ from games.engine import (
 from games.engine.bits import FULL_DECK
 from games.engine.cards import mask_of
 from tests.bots.factories import deal, view
+from tests.bots.test_behaviour import THIRTEEN_SPADES
 
 RULES = Ruleset()
 
@@ -108,6 +111,39 @@ def test_a_set_is_worth_less_than_a_bag():
     set_ = worth_of_tricks(t, 0, 0, 3)
     bag = worth_of_tricks(t, 0, 2, 1)
     assert made > bag > set_
+
+
+def test_points_weigh_more_near_the_end_and_a_hand_that_ends_the_game_is_all_of_it():
+    def gain(scores):
+        """What making the contract rather than being set is worth: 80 points, less the
+        bag the opponents take instead (a point, but a tenth of a penalty)."""
+        t = table(**{**SURE, "scores": scores})
+        return worth_of_tricks(t, 0, 1, 2, winchance.value) - worth_of_tricks(
+            t, 0, 0, 3, winchance.value
+        )
+
+    assert 65 < gain((0, 0)) < 85, "a point at the start is worth about 1"
+    assert gain((300, 350)) > 1.3 * gain((0, 0))
+    # Team 0 (bid 4, 3 taken) at 460: making the contract wins the game outright.
+    near = table(**{**SURE, "scores": (460, 300)})
+    won = worth_of_tricks(near, 0, 1, 2, winchance.value)
+    assert won == winchance.SCALE / 2
+    assert worth_of_tricks(near, 0, 0, 3, winchance.value) < won - 100
+    assert winchance.win_chance(RULES, 200, 100) > winchance.win_chance(RULES, 200, 200) == 0.5
+
+
+def test_blind_nil_is_played_out_over_deals_of_every_card():
+    bot = get_bot("expert-dd", budget_ms=250, deterministic=True)
+    deal_args = {"dealer": 0, "hidden_viewer": 1}
+    # Trailing by 120 with most of the game to play: look.
+    state = deal(THIRTEEN_SPADES, scores=(300, 180), **deal_args)
+    assert bot(view(state), RULES, random.Random(1)) == Look(1)
+    # 100 behind, the opponents one hand from the target: Blind Nil is the better chance
+    # of the game, where the standard bot's fixed rule (200 behind) would look.
+    state = deal(THIRTEEN_SPADES, scores=(440, 340), **deal_args)
+    assert get_bot("standard")(view(state), RULES, random.Random(1)) == Look(1)
+    actions = {bot(view(state), RULES, random.Random(1)) for _ in range(2)}
+    assert actions == {Bid(1, 0, blind=True)}
 
 
 def test_a_bid_is_worth_most_at_the_double_dummy_tricks():
