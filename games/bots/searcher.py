@@ -26,10 +26,11 @@ playout search of games.bots.expert, the site's "expert"):
   misleads most (a finesse always right), and playouts there are the tested search.
   A faster solver moves the switch earlier on its own (ddbudget.solve_cost).
 
-Blind Nil or looking at the cards is played out over deals of all 52 cards (with a bid's
-budget; a Nil is the playouts' to judge). Bids are valued by double dummy only when the budget buys
-MIN_DEALS full-deal solves (a bid may take BID_SHARE budgets); with this solver that
-needs about 600 ms a card, so at 250 ms bids are still the playout search's.
+Blind Nil or looking at the cards is played out over deals of all 52 cards, with a
+bid's budget (a Nil is the playouts' to judge). Bids are valued by double dummy only
+when the budget buys MIN_DEALS full-deal solves (a bid may take BID_SHARE budgets); with
+this solver that needs about 600 ms a card, so at 250 ms bids are still the playout
+search's.
 
 Measured (bench/arena.py --a expert-dd --b expert --budget-ms 250 --deterministic):
 14 of 20 games and 18 of 24 (seed 11), but 35 of 80 (seed 12: 43.8%, 95% CI 33-55%,

@@ -1,4 +1,5 @@
-"""What a finished hand is worth to a team, the yardstick of both experts' searches.
+"""What a finished hand is worth to a team, the playout expert's yardstick (the
+double-dummy expert's is games.bots.winchance, which builds on `final_tricks` here).
 
 Points over the opponents' (contracts made or set, each Nil made or failed, engine
 scoring), each bag counted at its share of the next bag penalty, and the game if the hand
