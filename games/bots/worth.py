@@ -1,5 +1,5 @@
 """What a finished hand is worth to a team, the playout expert's yardstick (the
-double-dummy expert's is games.bots.winchance, which builds on `final_tricks` here).
+double-dummy expert's is games.bots.winchance; `worth_of_tricks` serves both).
 
 Points over the opponents' (contracts made or set, each Nil made or failed, engine
 scoring), each bag counted at its share of the next bag penalty, and the game if the hand
