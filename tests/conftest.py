@@ -1,5 +1,6 @@
 """Shared fixtures: real Celery worker and Daphne processes on the test database, and users."""
 
+import itertools
 import json
 import os
 import signal
@@ -159,10 +160,22 @@ def celery_worker(transactional_db, tmp_path):
     worker.stop()
 
 
+# Each xdist worker takes its servers' ports from a range of its own, below the kernel's
+# ephemeral ports (32768 up): with bind(0) two workers once drew the same port, and one
+# test's pages were served by another test's Daphne.
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+_PORTS = itertools.count(20000 + 2000 * _WORKER)
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A port that is free now and that no other test process will pick."""
+    for port in _PORTS:
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 class Server:
