@@ -42,9 +42,10 @@ is made (for the bags) did no better: 38 of 80, bags 1.42-1.48. Bids by double d
 (planned at today's cost of a deal, so they fit 250 ms) did worse: 16 of 40 (seed 21),
 -1.6 points a hand, Nils made 58% against 70%. The chance of winning as the yardstick
 instead of points: 22 of 40 on both seeds (44 of 80 against 39 of 80 on the same
-deals); with Blind Nil played out too, 25, 21 and 25 of 40 on seeds 23-25: 115 of 200
-in all (57.5%, 95% CI 50.6-64.1%), +3.0 points a hand; against the standard bot 37 of
-40 (seed 21). Stronger, but short of issue #25's 60% over 400 games: hence bench only.
+deals); with Blind Nil played out too, 25, 21, 25 and 20 of 40 on seeds 23-26: 135 of
+240 in all (56.3%, 95% CI 49.9-62.4%), +2.2 points a hand; against the standard bot 37
+of 40 (seed 21). Likely stronger, but short of issue #25's 60% over 400 games: hence
+bench only.
 
 Deterministic mode counts work instead of time (solver nodes here, cards played in the
 playout search), so the same view and seed always give the same action.
