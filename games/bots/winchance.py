@@ -17,16 +17,17 @@ SIGMA and PACE: the standard bots' self-play (200 games, classic rules) has a te
 
 import math
 
-from games.engine import score_hand
+from games.engine import Ruleset, score_ends_game, score_hand
 
 from .table import Table
+from .worth import bag_cost
 
 SIGMA = 112.0  # standard deviation of one hand's point difference between the teams
 PACE = 57.0  # points a hand of the team ahead
 SCALE = SIGMA * math.sqrt(500 / PACE) / 0.3989422804014327  # a point at 0-0 is worth 1
 
 
-def win_chance(ruleset, ours: float, theirs: float) -> float:
+def win_chance(ruleset: Ruleset, ours: float, theirs: float) -> float:
     """The chance that the team with `ours` points (bags counted) beats the one with
     `theirs`, the game going on."""
     hands = max(1.0, (ruleset.target_score - max(ours, theirs)) / PACE)
@@ -43,17 +44,11 @@ def value(sim: Table, team: int) -> float:
         rules, bids=sim.bids, blind=sim.blind, tricks=sim.taken, scores=sim.scores, bags=sim.bags
     )
     ours, theirs = score.scores[team], score.scores[1 - team]
-    high, low = max(ours, theirs), min(ours, theirs)
-    over = high >= rules.target_score or (
-        rules.losing_score is not None and low <= rules.losing_score
-    )
-    if over and ours != theirs:
+    if score_ends_game(rules, score.scores) and ours != theirs:
         chance = 1.0 if ours > theirs else 0.0
     else:
-        bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+        per_bag = bag_cost(rules)
         chance = win_chance(
-            rules,
-            ours - bag_cost * score.bags[team],
-            theirs - bag_cost * score.bags[1 - team],
+            rules, ours - per_bag * score.bags[team], theirs - per_bag * score.bags[1 - team]
         )
     return SCALE * (chance - 0.5)

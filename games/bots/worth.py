@@ -6,7 +6,7 @@ scoring), each bag counted at its share of the next bag penalty, and the game if
 ends it. `final_tricks` turns a double-dummy count of a team's tricks into tricks per seat.
 """
 
-from games.engine import score_hand
+from games.engine import Ruleset, score_ends_game, score_hand
 
 from .table import Table
 
@@ -22,22 +22,22 @@ def value(sim: Table, team: int) -> float:
     )
     result = score.points[team] - score.points[1 - team]
     if rules.bag_limit:
-        bag_cost = rules.bag_penalty / rules.bag_limit
         ours_bags = score.bags[team] - sim.bags[team] + rules.bag_limit * score.penalties[team]
         their_bags = (
             score.bags[1 - team] - sim.bags[1 - team] + rules.bag_limit * score.penalties[1 - team]
         )
         # A penalty paid is bags taken off: count each bag when taken, not at the penalty.
-        result -= bag_cost * (ours_bags - their_bags)
+        result -= bag_cost(rules) * (ours_bags - their_bags)
         result += rules.bag_penalty * (score.penalties[team] - score.penalties[1 - team])
     ours, theirs = score.scores[team], score.scores[1 - team]
-    high, low = max(ours, theirs), min(ours, theirs)
-    over = high >= rules.target_score or (
-        rules.losing_score is not None and low <= rules.losing_score
-    )
-    if over and ours != theirs:
+    if score_ends_game(rules, score.scores) and ours != theirs:
         result += GAME_WEIGHT if ours > theirs else -GAME_WEIGHT
     return result
+
+
+def bag_cost(rules: Ruleset) -> float:
+    """A bag's share of the next bag penalty (0 without penalties)."""
+    return rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
 
 
 def taker(bids: list, taken: list[int], team: int) -> int:

@@ -19,6 +19,7 @@ from .scoring import (
     board_score,
     hand_breakdown,
     hand_outcome,
+    score_ends_game,
     score_hand,
     team_contract,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "replay",
+    "score_ends_game",
     "score_hand",
     "team_contract",
     "view_for",

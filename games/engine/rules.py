@@ -13,7 +13,7 @@ from .dealing import (
     seed_bytes,
 )
 from .ruleset import Ruleset
-from .scoring import score_hand
+from .scoring import score_ends_game, score_hand
 from .state import BIDDING, FINISHED, PLAYING, GameState, HandResult, Trick
 
 _make = tuple.__new__
@@ -261,9 +261,7 @@ def _end_hand(state: GameState) -> GameState:
     results = (*state.results, result)
     scores = score.scores
     high, low = max(scores), min(scores)
-    over = high >= rules.target_score or (
-        rules.losing_score is not None and low <= rules.losing_score
-    )
+    over = score_ends_game(rules, scores)
     # The last of a limited number of hands ends the game even on equal scores (a draw,
     # winner None); otherwise equal scores play another hand.
     last = bool(rules.hands) and state.hand_number >= rules.hands

@@ -179,6 +179,15 @@ def board_score(
     )
 
 
+def score_ends_game(ruleset: Ruleset, scores: Sequence[int]) -> bool:
+    """Has a team reached the target score, or fallen to the losing score? (Equal scores
+    then play another hand: see games.engine.rules.)"""
+    high, low = max(scores), min(scores)
+    return high >= ruleset.target_score or (
+        ruleset.losing_score is not None and low <= ruleset.losing_score
+    )
+
+
 def score_hand(
     ruleset: Ruleset,
     *,

@@ -25,6 +25,7 @@ ALLOWED = {
     "Ruleset",
     "action_from_dict",
     "bid_range",
+    "score_ends_game",
     "score_hand",
     "team_contract",
 }
