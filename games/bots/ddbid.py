@@ -17,11 +17,11 @@ import itertools
 import random
 import time
 
-from games.engine import bid_range
 from games.engine.doubledummy import Position, Solver
 
 from .ddbudget import DEAL_COST, Budget, deal_cost
 from .ddplay import choose
+from .expert import bid_the_rest
 from .policy import choose_bid, estimate_tricks, nil_chance
 from .sampling import sample_world
 from .table import Table
@@ -82,11 +82,7 @@ def bid_worth(world: Table, seat: int, bid: int, team_tricks: list[int]) -> floa
     """The hand's expected worth to the seat's team on a dealt world if it bids `bid`."""
     sim = world.copy()
     sim.bids[seat] = bid
-    for k in range(1, 4):
-        other = (seat + k) & 3
-        if sim.bids[other] is None:
-            legal = list(bid_range(sim.ruleset, sim.bids[other ^ 2]))
-            sim.bids[other] = choose_bid(sim, other, legal)
+    bid_the_rest(sim, seat)
     nils = [s for s in range(4) if sim.bids[s] == 0]
     chances = [nil_chance(sim.hands[s]) for s in nils]
     total = 0.0

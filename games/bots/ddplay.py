@@ -4,8 +4,8 @@ the hand is then worth, not by raw tricks.
 For each deal drawn (sampling.sample_world: consistent with the cards played and voids
 shown, weighted by how well it explains the bids) one solve gives every legal card's
 double-dummy tricks (`Solver.card_values`); the tricks become the hand's worth to the
-team (worth.worth_of_tricks by winchance.value: the chance of winning the game from
-the scores the hand leaves). Cards are compared paired over the same deals, and the standard
+team (worth.worth_of_tricks by winchance.value: the chance of winning the game from the
+scores the hand leaves). Cards are compared paired over the same deals, and the standard
 policy's card stands unless another is better by `SWITCH_Z` standard errors: double
 dummy sees every card, so a card that is only better when the hidden cards lie just so
 (a finesse that always works) must show it over many deals, not a few.

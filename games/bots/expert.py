@@ -186,10 +186,7 @@ def search_bid(
     def evaluate(world: Table, bid: int) -> float:
         sim = world.copy()
         sim.bids[seat] = bid
-        for k in range(1, 4):
-            other = (seat + k) & 3
-            if sim.bids[other] is None:
-                sim.bids[other] = choose_bid(sim, other, legal_bids_of(sim, other))
+        bid_the_rest(sim, seat)
         return playout(sim, seat, value_of)
 
     best = _search(t, seat, candidates, candidates.index(base), 52, evaluate, rng, budget)
@@ -209,13 +206,19 @@ def search_blind_nil(
             sim.bids[seat], sim.blind[seat] = 0, True
         else:
             sim.bids[seat] = choose_bid(sim, seat, legal_bids_of(sim, seat))
-        for k in range(1, 4):
-            other = (seat + k) & 3
-            if sim.bids[other] is None:
-                sim.bids[other] = choose_bid(sim, other, legal_bids_of(sim, other))
+        bid_the_rest(sim, seat)
         return playout(sim, seat, value_of)
 
     return _search(t, seat, [False, True], int(standard_says), 52, evaluate, rng, budget) == 1
+
+
+def bid_the_rest(sim: Table, seat: int) -> None:
+    """The seats after `seat` still to bid bid as the standard bot would on the hands
+    dealt them."""
+    for k in range(1, 4):
+        other = (seat + k) & 3
+        if sim.bids[other] is None:
+            sim.bids[other] = choose_bid(sim, other, legal_bids_of(sim, other))
 
 
 def legal_bids_of(t: Table, seat: int) -> list[int]:
