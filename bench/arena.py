@@ -11,7 +11,8 @@ printed is a JSON summary. Run it from the repository root.
 
 Levels are the site's (games.bots.LEVELS) and the bench-only "expert-dd", the double-dummy
 searching expert; `--budget-ms` applies to both experts. Per team it prints what a Spades player
-reads: contracts made and sets, Nil bids and Nils made, bags per hand, and tricks lost
+reads: contracts made and sets, tricks bid and taken, Nil bids and Nils made, bags per
+hand, and tricks lost
 per hand against double-dummy play (each card played judged by the analysis solver:
 the tricks its side could still take with the best card less those it takes with the
 card played, a Nil bidder's ducks included, as on the analysis page;
@@ -61,6 +62,8 @@ class PairResult:
     point_diff: int = 0  # A minus B, summed over the hands of both games
     contracts: dict = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})  # made, bid
     bags: dict = field(default_factory=lambda: {"a": 0, "b": 0})
+    bid: dict = field(default_factory=lambda: {"a": 0, "b": 0})  # the partners' bids summed
+    taken: dict = field(default_factory=lambda: {"a": 0, "b": 0})  # tricks taken
     lost: dict = field(default_factory=lambda: {"a": 0, "b": 0})  # tricks lost to DD play
     nils: dict = field(default_factory=dict)  # "bidder/partner[/blind]" -> [made, bid]
     times: dict = field(default_factory=dict)  # level -> decision times in ms
@@ -131,6 +134,8 @@ def play_pair(index: int, options: dict) -> PairResult:
                     result.contracts[side][1] += 1
                     result.contracts[side][0] += outcome.made[team]
                 result.bags[side] += outcome.bags_taken[team]
+                result.bid[side] += hand.bids[team] + hand.bids[team + 2]
+                result.taken[side] += hand.tricks[team] + hand.tricks[team + 2]
             for seat in range(4):
                 if outcome.nil_made[seat] is not None:
                     key = f"{seat_levels[seat]}/{seat_levels[seat ^ 2]}"
@@ -179,6 +184,8 @@ def summarize(results: list[PairResult], options: dict) -> dict:
     nils: dict[str, list[int]] = {}
     contracts = {"a": [0, 0], "b": [0, 0]}
     bags = {"a": 0, "b": 0}
+    bid_total = {"a": 0, "b": 0}
+    taken_total = {"a": 0, "b": 0}
     lost = {"a": 0, "b": 0}
     for r in results:
         for level, values in r.times.items():
@@ -192,6 +199,8 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             contracts[side][0] += r.contracts[side][0]
             contracts[side][1] += r.contracts[side][1]
             bags[side] += r.bags[side]
+            bid_total[side] += r.bid[side]
+            taken_total[side] += r.taken[side]
             lost[side] += r.lost[side]
     budget = options["budget_ms"]
     ms = {}
@@ -237,6 +246,12 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             for side, (made, bid) in contracts.items()
         },
         "bags_per_hand": {side: round(bags[side] / hands, 3) if hands else None for side in bags},
+        "bid_per_hand": {
+            side: round(bid_total[side] / hands, 3) if hands else None for side in bid_total
+        },
+        "tricks_per_hand": {
+            side: round(taken_total[side] / hands, 3) if hands else None for side in taken_total
+        },
         "tricks_lost_per_hand": (
             {side: round(lost[side] / hands, 3) if hands else None for side in lost}
             if options.get("double_dummy", True)
@@ -273,12 +288,14 @@ def report(summary: dict) -> str:
     for side, name in (("a", a), ("b", b)):
         rate = summary["made_contract_rate"][side]
         bags = summary["bags_per_hand"][side]
+        bid, taken = summary["bid_per_hand"][side], summary["tricks_per_hand"][side]
         contracts = summary["contracts"][side]
         lost = summary["tricks_lost_per_hand"]
         lines.append(
             f"team {side.upper()} ({name}): made contracts {contracts['made']}/"
             f"{contracts['bid']} ({'-' if rate is None else f'{100 * rate:.1f}%'}), "
-            f"sets {contracts['set']}, bags per hand {bags}"
+            f"sets {contracts['set']}, bid {bid} and took {taken} tricks a hand, "
+            f"bags per hand {bags}"
             + ("" if lost is None else f", tricks lost per hand to double dummy {lost[side]}")
         )
     if summary["nil"]:

@@ -45,6 +45,9 @@ def test_cli_plays_duplicated_games_and_ends_with_a_json_summary():
     assert set(summary["ms_per_decision"]) == {"standard", "random"}
     assert {"median", "max"} <= set(summary["ms_per_decision"]["standard"])
     assert any(line.startswith("wins: A") for line in lines)
+    tricks = summary["tricks_per_hand"]
+    assert tricks["a"] + tricks["b"] == pytest.approx(13)
+    assert summary["bid_per_hand"]["a"] > 0
 
 
 def test_same_seed_same_games():
