@@ -10,14 +10,13 @@ mix levels ("standard,random": seat 0 or 1 standard, its partner random). The la
 printed is a JSON summary. Run it from the repository root.
 
 Levels are the site's (games.bots.LEVELS) and the bench-only "expert-dd", the double-dummy
-searching expert; `--budget-ms` applies to both experts. Per team it prints what a Spades player
-reads: contracts made and sets, tricks bid and taken, Nil bids and Nils made, bags per
-hand, and tricks lost
-per hand against double-dummy play (each card played judged by the analysis solver:
-the tricks its side could still take with the best card less those it takes with the
-card played, a Nil bidder's ducks included, as on the analysis page;
-`--no-double-dummy` skips this, the dearest part); and each level's time
-per decision (median, 95th percentile).
+searching expert; `--budget-ms` applies to both experts. Per team it prints what a Spades
+player reads: contracts made and sets, tricks bid and taken, Nil bids and Nils made, bags
+per hand, and tricks lost per hand against double-dummy play (each card played judged by
+the analysis solver: the tricks its side could still take with the best card less those
+it takes with the card played, a Nil bidder's ducks included, as on the analysis page;
+`--no-double-dummy` skips this, the dearest part); and each level's time per decision
+(median, 95th percentile).
 """
 
 import argparse
