@@ -2,6 +2,7 @@
 
     python bench/arena.py --a expert --b standard --games 400 --seed 1 --budget-ms 100
     python bench/arena.py --a expert-dd --b expert --games 400 --budget-ms 250
+    python bench/arena.py --a expert-dd --b expert --budget-ms 250 --budget-ms-b 1000
 
 Team A sits at seats 0 and 2, team B at 1 and 3; then the same game seed (hence the same
 deals, hand by hand) is played again with the teams' seats swapped, so the luck of the
@@ -10,13 +11,14 @@ mix levels ("standard,random": seat 0 or 1 standard, its partner random). The la
 printed is a JSON summary. Run it from the repository root.
 
 Levels are the site's (games.bots.LEVELS) and the bench-only "expert-dd", the double-dummy
-searching expert; `--budget-ms` applies to both experts. Per team it prints what a Spades
-player reads: contracts made and sets, tricks bid and taken, Nil bids and Nils made, bags
-per hand, and tricks lost per hand against double-dummy play (each card played judged by
-the analysis solver: the tricks its side could still take with the best card less those
-it takes with the card played, a Nil bidder's ducks included, as on the analysis page;
-`--no-double-dummy` skips this, the dearest part); and each level's time per decision
-(median, 95th percentile).
+searching expert; `--budget-ms` applies to both teams' experts unless `--budget-ms-b`
+gives team B's (a level is then named with its budget: expert@1000ms). Per team it prints
+what a Spades player reads: contracts made and sets, tricks bid and taken, Nil bids and
+Nils made, bags per hand, and tricks lost per hand against double-dummy play (each card
+played judged by the analysis solver: the tricks its side could still take with the best
+card less those it takes with the card played, a Nil bidder's ducks included, as on the
+analysis page; `--no-double-dummy` skips this, the dearest part); and each level's time
+per decision (median, 95th percentile).
 """
 
 import argparse
@@ -80,14 +82,30 @@ def parse_team(spec: str) -> tuple[str, str]:
     return levels[0], levels[1]
 
 
+def budgets(options: dict) -> dict[str, float]:
+    """Each team's expert budget in ms (B's is A's unless given)."""
+    return {"a": options["budget_ms"], "b": options.get("budget_ms_b") or options["budget_ms"]}
+
+
+def labels(options: dict) -> dict[tuple[str, str], str]:
+    """What each (team, level) is called in the results: its level, with its budget when
+    the teams' budgets differ (expert at 250 ms against expert at 1000 ms)."""
+    budget = budgets(options)
+    return {
+        (side, level): level if budget["a"] == budget["b"] else f"{level}@{budget[side]:g}ms"
+        for side in ("a", "b")
+        for level in options[side]
+    }
+
+
 def play_pair(index: int, options: dict) -> PairResult:
     """Play game seed `index` twice, team A first at seats 0/2, then at 1/3."""
     ruleset = Ruleset.preset(options["preset"])
+    budget = budgets(options)
+    named = labels(options)
     bots = {
-        level: get_bot(
-            level, budget_ms=options["budget_ms"], deterministic=options["deterministic"]
-        )
-        for level in set(options["a"]) | set(options["b"])
+        label: get_bot(level, budget_ms=budget[side], deterministic=options["deterministic"])
+        for (side, level), label in named.items()
     }
     result = PairResult(index)
     game_seed = f"arena-{options['seed']}-{index}"
@@ -95,8 +113,9 @@ def play_pair(index: int, options: dict) -> PairResult:
         seat_levels = [""] * 4
         side_of_team = ("a", "b") if not swap else ("b", "a")
         for team, side in enumerate(side_of_team):
-            levels = options[side]
-            seat_levels[team], seat_levels[team + 2] = levels
+            first, second = options[side]
+            seat_levels[team] = named[side, first]
+            seat_levels[team + 2] = named[side, second]
         rngs = [random.Random(f"{game_seed}/{swap}/{seat}") for seat in range(4)]
         state = new_game(ruleset, game_seed)
         solver, hand_number = None, -1
@@ -201,7 +220,7 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             bid_total[side] += r.bid[side]
             taken_total[side] += r.taken[side]
             lost[side] += r.lost[side]
-    budget = options["budget_ms"]
+    budget_of = {label: budgets(options)[side] for (side, _), label in labels(options).items()}
     ms = {}
     for level, values in sorted(times.items()):
         values.sort()
@@ -218,7 +237,8 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             ),
             "decisions": len(values),
         }
-        if level in ("expert", "expert-dd"):
+        if level.startswith("expert"):
+            budget = budget_of[level]
             ms[level]["over_budget_20pct"] = sum(v > 1.2 * budget for v in values)
             ms[level]["over_budget_20pct_cpu"] = sum(v > 1.2 * budget for v in cpu_times[level])
     win_rate = wins_a / games if games else 0.0
@@ -227,7 +247,8 @@ def summarize(results: list[PairResult], options: dict) -> dict:
         "b": ",".join(options["b"]),
         "preset": options["preset"],
         "seed": options["seed"],
-        "budget_ms": budget,
+        "budget_ms": options["budget_ms"],
+        "budget_ms_b": budgets(options)["b"],
         "deterministic": options["deterministic"],
         "games": games,
         "hands": hands,
@@ -274,7 +295,9 @@ def report(summary: dict) -> str:
     budget = ""
     if "expert" in f"{a},{b}":
         mode = ", deterministic" if summary["deterministic"] else ""
-        budget = f", expert budget {summary['budget_ms']:g} ms{mode}"
+        a_ms, b_ms = summary["budget_ms"], summary["budget_ms_b"]
+        shown = f"{a_ms:g} ms" if a_ms == b_ms else f"A {a_ms:g} ms, B {b_ms:g} ms"
+        budget = f", expert budget {shown}{mode}"
     lines = [
         f"A = {a}, B = {b}; preset {summary['preset']}, seed {summary['seed']}{budget}",
         f"games: {summary['games']} ({summary['games'] // 2} game seeds x 2 seatings), "
@@ -390,6 +413,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", default="1", help="arena seed (game seeds derive from it)")
     parser.add_argument("--budget-ms", type=float, default=100.0, help="expert time per decision")
     parser.add_argument(
+        "--budget-ms-b", type=float, help="team B's expert time per decision (default: --budget-ms)"
+    )
+    parser.add_argument(
         "--deterministic",
         action="store_true",
         help="expert counts playouts instead of watching the clock (same seed, same games)",
@@ -411,12 +437,15 @@ def main(argv: list[str] | None = None) -> dict:
         parser.error(str(error))
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.budget_ms <= 0 or (args.budget_ms_b is not None and args.budget_ms_b <= 0):
+        parser.error("budgets must be positive (ms)")
     options = {
         "a": args.a,
         "b": args.b,
         "games": args.games,
         "seed": args.seed,
         "budget_ms": args.budget_ms,
+        "budget_ms_b": args.budget_ms_b,
         "deterministic": args.deterministic,
         "preset": args.preset,
         "workers": args.workers,

@@ -75,3 +75,34 @@ def test_confidence_intervals():
     assert mean == low == high == 10
     mean, low, high = arena.ratio_ci([10, -10, 30, 0], [1, 1, 1, 1])
     assert low < mean == 7.5 < high
+
+
+def test_each_team_its_own_budget():
+    lines = run_cli(
+        "--a", "expert", "--b", "expert", "--budget-ms", "2", "--budget-ms-b", "8",
+        "--games", "2", "--preset", "quick", "--deterministic", "--workers", "1", "--no-progress",
+    )  # fmt: skip
+    summary = json.loads(lines[-1])
+    assert (summary["budget_ms"], summary["budget_ms_b"]) == (2, 8)
+    assert set(summary["ms_per_decision"]) == {"expert@2ms", "expert@8ms"}
+    assert "expert budget A 2 ms, B 8 ms, deterministic" in lines[0]
+
+
+def test_a_budget_must_be_positive():
+    done = subprocess.run(
+        [
+            sys.executable,
+            "bench/arena.py",
+            "--a",
+            "expert",
+            "--b",
+            "standard",
+            "--budget-ms-b",
+            "0",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert "budgets must be positive" in done.stderr
