@@ -10,15 +10,16 @@ cards cancels. `--games` counts every game played, both seatings included. A tea
 mix levels ("standard,random": seat 0 or 1 standard, its partner random). The last line
 printed is a JSON summary. Run it from the repository root.
 
-Levels are the site's (games.bots.LEVELS) and the bench-only "expert-dd", the double-dummy
-searching expert; `--budget-ms` applies to both teams' experts unless `--budget-ms-b`
-gives team B's (a level is then named with its budget: expert@1000ms). Per team it prints
-what a Spades player reads: contracts made and sets, tricks bid and taken, Nil bids and
-Nils made, bags per hand, and tricks lost per hand against double-dummy play (each card
-played judged by the analysis solver: the tricks its side could still take with the best
-card less those it takes with the card played, a Nil bidder's ducks included, as on the
-analysis page; `--no-double-dummy` skips this, the dearest part); and each level's time
-per decision (median, 95th percentile).
+Levels are the site's (games.bots.LEVELS) and the bench-only "expert-dd", the
+double-dummy searching expert; `--budget-ms` applies to both teams' experts unless
+`--budget-ms-b` gives team B's (a level is then named with its budget: expert@1000ms).
+Per team it prints what a Spades player reads: contracts made and sets, tricks bid and
+taken, Nil bids and Nils made (and the chance the bots' Nil model, policy.nil_chance,
+gave those hands), bags per hand, and tricks lost per hand against double-dummy play
+(each card played judged by the analysis solver: the tricks its side could still take
+with the best card less those it takes with the card played, a Nil bidder's ducks
+included, as on the analysis page; `--no-double-dummy` skips this, the dearest part);
+and each level's time per decision (median, 95th percentile).
 """
 
 import argparse
@@ -38,6 +39,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import BENCH_LEVELS, get_bot
+from games.bots.policy import nil_chance
 from games.engine import (
     FINISHED,
     PLAYING,
@@ -47,6 +49,7 @@ from games.engine import (
     new_game,
     view_for,
 )
+from games.engine.dealing import deal_masks
 from games.engine.doubledummy import Position, Solver
 
 Z95 = 1.959963984540054
@@ -66,7 +69,8 @@ class PairResult:
     bid: dict = field(default_factory=lambda: {"a": 0, "b": 0})  # the partners' bids summed
     taken: dict = field(default_factory=lambda: {"a": 0, "b": 0})  # tricks taken
     lost: dict = field(default_factory=lambda: {"a": 0, "b": 0})  # tricks lost to DD play
-    nils: dict = field(default_factory=dict)  # "bidder/partner[/blind]" -> [made, bid]
+    # "bidder/partner[/blind]" -> [made, bid, the Nil model's chances summed]
+    nils: dict = field(default_factory=dict)
     times: dict = field(default_factory=dict)  # level -> decision times in ms
     cpu_times: dict = field(default_factory=dict)  # level -> their CPU times in ms
 
@@ -154,14 +158,16 @@ def play_pair(index: int, options: dict) -> PairResult:
                 result.bags[side] += outcome.bags_taken[team]
                 result.bid[side] += hand.bids[team] + hand.bids[team + 2]
                 result.taken[side] += hand.tricks[team] + hand.tricks[team + 2]
+            dealt = deal_masks(hand.seed, hand.dealer)
             for seat in range(4):
                 if outcome.nil_made[seat] is not None:
                     key = f"{seat_levels[seat]}/{seat_levels[seat ^ 2]}"
                     if hand.blind[seat]:
                         key += "/blind"
-                    made_bid = result.nils.setdefault(key, [0, 0])
-                    made_bid[0] += outcome.nil_made[seat]
-                    made_bid[1] += 1
+                    tally = result.nils.setdefault(key, [0, 0, 0.0])
+                    tally[0] += outcome.nil_made[seat]
+                    tally[1] += 1
+                    tally[2] += nil_chance(dealt[seat])
     return result
 
 
@@ -199,7 +205,7 @@ def summarize(results: list[PairResult], options: dict) -> dict:
     mean, low, high = ratio_ci([r.point_diff for r in results], [r.hands for r in results])
     times: dict[str, list[float]] = {}
     cpu_times: dict[str, list[float]] = {}
-    nils: dict[str, list[int]] = {}
+    nils: dict[str, list] = {}
     contracts = {"a": [0, 0], "b": [0, 0]}
     bags = {"a": 0, "b": 0}
     bid_total = {"a": 0, "b": 0}
@@ -209,10 +215,10 @@ def summarize(results: list[PairResult], options: dict) -> dict:
         for level, values in r.times.items():
             times.setdefault(level, []).extend(values)
             cpu_times.setdefault(level, []).extend(r.cpu_times[level])
-        for key, (made, bid) in r.nils.items():
-            nils.setdefault(key, [0, 0])
-            nils[key][0] += made
-            nils[key][1] += bid
+        for key, tally in r.nils.items():
+            total = nils.setdefault(key, [0, 0, 0.0])
+            for i, count in enumerate(tally):
+                total[i] += count
         for side in ("a", "b"):
             contracts[side][0] += r.contracts[side][0]
             contracts[side][1] += r.contracts[side][1]
@@ -278,8 +284,13 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             else None
         ),
         "nil": {
-            key: {"bids": bid, "made": made, "rate": round(made / bid, 4)}
-            for key, (made, bid) in sorted(nils.items())
+            key: {
+                "bids": bid,
+                "made": made,
+                "rate": round(made / bid, 4),
+                "model_rate": round(expected / bid, 4),
+            }
+            for key, (made, bid, expected) in sorted(nils.items())
         },
         "ms_per_decision": ms,
     }
@@ -325,7 +336,8 @@ def report(summary: dict) -> str:
             bidder, partner, *blind = key.split("/")
             lines.append(
                 f"{'blind ' if blind else ''}nil by {bidder} (partner {partner}): "
-                f"{nil['made']}/{nil['bids']} made ({100 * nil['rate']:.1f}%)"
+                f"{nil['made']}/{nil['bids']} made ({100 * nil['rate']:.1f}%; the Nil model "
+                f"gave these hands {100 * nil['model_rate']:.1f}%)"
             )
     else:
         lines.append("no nil bids")
