@@ -42,10 +42,14 @@ is made (for the bags) did no better: 38 of 80, bags 1.42-1.48. Bids by double d
 (planned at today's cost of a deal, so they fit 250 ms) did worse: 16 of 40 (seed 21),
 -1.6 points a hand, Nils made 58% against 70%. The chance of winning as the yardstick
 instead of points: 22 of 40 on both seeds (44 of 80 against 39 of 80 on the same
-deals); with Blind Nil played out too, 25, 21, 25 and 20 of 40 on seeds 23-26: 135 of
-240 in all (56.3%, 95% CI 49.9-62.4%), +2.2 points a hand; against the standard bot 37
-of 40 (seed 21). Likely stronger, but short of issue #25's 60% over 400 games: hence
-bench only.
+deals); with Blind Nil played out too (this code), seeds 23-32: 234 of 400 (58.5%, 95%
+CI 53.6-63.2%), about +5.5 points a hand; on seeds 27-32 it took 6.70-6.81 tricks a
+hand to the playout expert's 6.19-6.30 on bids of 5.35-5.48 to 5.19-5.36, the extra half
+trick going mostly to bags (1.34-1.54 a hand to 1.08-1.22). Against the standard bot 37
+of 40 (seed 21). Not kept, seed 23 (25 of 40 with this code): solving from the first
+trick (planned at today's solve costs) 22 of 40; bids crediting that extra trick (a
+quarter trick of the opponents' to the side) 21 of 40. Stronger, but short of issue
+#25's 60% with the interval above 55%: hence bench only.
 
 Deterministic mode counts work instead of time (solver nodes here, cards played in the
 playout search), so the same view and seed always give the same action.
