@@ -260,19 +260,18 @@ def _end_hand(state: GameState) -> GameState:
     )
     results = (*state.results, result)
     scores = score.scores
-    high, low = max(scores), min(scores)
-    over = score_ends_game(rules, scores)
+    tied = scores[0] == scores[1]
     # The last of a limited number of hands ends the game even on equal scores (a draw,
     # winner None); otherwise equal scores play another hand.
     last = bool(rules.hands) and state.hand_number >= rules.hands
-    if (over and high != low) or last:
+    if (score_ends_game(rules, scores) and not tied) or last:
         return state._replace(
             turn=None,
             phase=FINISHED,
             scores=scores,
             bags=score.bags,
             results=results,
-            winner=None if high == low else 0 if scores[0] > scores[1] else 1,
+            winner=None if tied else 0 if scores[0] > scores[1] else 1,
         )
     return _start_hand(
         rules,
