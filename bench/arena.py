@@ -226,7 +226,8 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             bid_total[side] += r.bid[side]
             taken_total[side] += r.taken[side]
             lost[side] += r.lost[side]
-    budget_of = {label: budgets(options)[side] for (side, _), label in labels(options).items()}
+    budget = budgets(options)
+    budget_of = {label: budget[side] for (side, _), label in labels(options).items()}
     ms = {}
     for level, values in sorted(times.items()):
         values.sort()
@@ -244,9 +245,9 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             "decisions": len(values),
         }
         if level.startswith("expert"):
-            budget = budget_of[level]
-            ms[level]["over_budget_20pct"] = sum(v > 1.2 * budget for v in values)
-            ms[level]["over_budget_20pct_cpu"] = sum(v > 1.2 * budget for v in cpu_times[level])
+            limit = 1.2 * budget_of[level]
+            ms[level]["over_budget_20pct"] = sum(v > limit for v in values)
+            ms[level]["over_budget_20pct_cpu"] = sum(v > limit for v in cpu_times[level])
     win_rate = wins_a / games if games else 0.0
     return {
         "a": ",".join(options["a"]),
@@ -254,7 +255,7 @@ def summarize(results: list[PairResult], options: dict) -> dict:
         "preset": options["preset"],
         "seed": options["seed"],
         "budget_ms": options["budget_ms"],
-        "budget_ms_b": budgets(options)["b"],
+        "budget_ms_b": budget["b"],
         "deterministic": options["deterministic"],
         "games": games,
         "hands": hands,
