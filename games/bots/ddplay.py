@@ -14,7 +14,7 @@ dummy sees every card, so a card that is only better when the hidden cards lie j
 import random
 import time
 
-from games.engine.doubledummy import Position, Solver
+from games.engine.doubledummy import NilSolver, Position, Solver
 
 from .ddbudget import DEAL_COST, Budget, solve_cost
 from .sampling import sample_world
@@ -29,10 +29,9 @@ SETTLE_AT = 24
 SETTLE_Z = 3.0
 
 
-def live_nil(t: Table) -> bool:
-    """Is a Nil still to be decided (its bidder has taken no trick yet)? Double dummy
-    counts a side's tricks, not whose they are, so it cannot judge such a hand."""
-    return any(t.bids[s] == 0 and t.taken[s] == 0 for s in range(4))
+def live_nils(t: Table) -> list[int]:
+    """The seats whose Nil is still to be decided (their bidder has taken no trick yet)."""
+    return [s for s in range(4) if t.bids[s] == 0 and t.taken[s] == 0]
 
 
 def search_play(
@@ -42,13 +41,15 @@ def search_play(
     default: int,
     rng: random.Random,
     budget: Budget,
+    nil: int | None = None,
 ) -> int:
     """Index in `candidates` of the card worth most over sampled deals (`default`, the
-    policy's card, unless another is clearly better)."""
+    policy's card, unless another is clearly better). `nil`: the seat of a live Nil,
+    whose fate each deal's NilSolver decides beside the tricks."""
     team = seat & 1
     cost = solve_cost(t.counts[seat])
     worths: list[list[float]] = [[] for _ in candidates]
-    cache: dict[int, float] = {}
+    cache: dict[tuple[int, bool], float] = {}
     left = t.counts[seat]
     spent = 0.0
     worlds = 0
@@ -60,15 +61,22 @@ def search_play(
         clock = time.perf_counter()
         hands, tries = sample_world(t, seat, rng)
         solver = Solver()
-        values = solver.card_values(
-            Position(tuple(hands), tuple(t.trick), t.leader, t.spades_broken)
-        )
+        position = Position(tuple(hands), tuple(t.trick), t.leader, t.spades_broken)
+        values = solver.card_values(position)
         budget.units += solver.nodes + DEAL_COST * tries
+        fails = {}
+        if nil is not None:
+            nil_solver = NilSolver(nil)
+            fails = nil_solver.card_fails(position)
+            budget.units += nil_solver.nodes
         for i, card in enumerate(candidates):
-            ours = values[card]
-            if ours not in cache:
-                cache[ours] = worth_of_tricks(t, team, ours, left - ours, value)
-            worths[i].append(cache[ours])
+            key = values[card], fails.get(card, False)
+            if key not in cache:
+                ours, failed = key
+                cache[key] = worth_of_tricks(
+                    t, team, ours, left - ours, value, nil if failed else None
+                )
+            worths[i].append(cache[key])
         worlds += 1
         spent += time.perf_counter() - clock
         if worlds >= SETTLE_AT and settled(worths):

@@ -104,13 +104,16 @@ def choose_play(
     if len(candidates) == 1:
         return candidates[0]
     budget = Budget(start, budget_ms, deterministic)
-    if ddplay.live_nil(t) or not budget.affords(MIN_WORLDS, solve_cost(t.counts[seat])):
+    nils = ddplay.live_nils(t)
+    # A live Nil's solve (NilSolver) costs about as much as the tricks' at the median.
+    cost = solve_cost(t.counts[seat]) * (1 + len(nils))
+    if len(nils) > 1 or not budget.affords(MIN_WORLDS, cost):
         return expert.search_play(
             t, seat, rng, expert.Budget(start, budget_ms, deterministic), winchance.value
         )
     policy_card = choose_card(t, seat)
     default = max(i for i, card in enumerate(candidates) if card <= policy_card)
-    best = ddplay.search_play(t, seat, candidates, default, rng, budget)
+    best = ddplay.search_play(t, seat, candidates, default, rng, budget, *nils)
     return policy_card if best == default else candidates[best]
 
 

@@ -60,11 +60,21 @@ def final_tricks(bids: list, taken: list[int], more: tuple[int, int]) -> list[in
     return final
 
 
-def worth_of_tricks(t: Table, team: int, ours: int, theirs: int, value_of=value) -> float:
+def worth_of_tricks(
+    t: Table, team: int, ours: int, theirs: int, value_of=value, failed_nil: int | None = None
+) -> float:
     """The hand's worth to `team` (by `value_of`, this module's `value` or another
-    yardstick's) when it takes `ours` more tricks and the opponents `theirs` (no Nil still
-    to be decided: see `final_tricks`)."""
+    yardstick's) when it takes `ours` more tricks and the opponents `theirs`. A Nil still
+    to be decided is made (`final_tricks` gives its side's tricks to the partner) unless
+    it is `failed_nil`: then one of those tricks is its bidder's, or one of the
+    opponents' if its side takes none (the Nil and the tricks are solved apart, and the
+    two solves need not agree)."""
     sim = t.copy()
     more = (ours, theirs) if team == 0 else (theirs, ours)
     sim.taken = final_tricks(sim.bids, sim.taken, more)
+    if failed_nil is not None:
+        side = failed_nil & 1
+        giver = side if more[side] else 1 - side
+        sim.taken[taker(sim.bids, t.taken, giver)] -= 1
+        sim.taken[failed_nil] += 1
     return value_of(sim, team)

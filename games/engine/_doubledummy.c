@@ -110,6 +110,10 @@ typedef struct {
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
     int leads[16][4];  /* by tricks left and leader: the lead that decided last, or -1 */
+    /* -1: count team 0's tricks. Else a Nil bidder's seat (of team 1): count only the
+     * tricks it wins, team 0 trying to make it win one, its side to keep it from any.
+     * The bounds by sure tricks count a side's tricks, not a seat's: not used then. */
+    int nil;
 } Table;
 
 /* The killers (8 KB) stay in the fastest cache. The classes: 2^13 buckets of 128 (48 MB).
@@ -766,6 +770,8 @@ typedef struct {
 
 static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb,
               u64 *rel);
+static int table_search(Search *s, int leader, int broken, int target, u64 ka, u64 kb,
+                        u64 len, uint32_t lead_code, u64 ref, u64 *rel);
 
 /* The winning card of a complete trick as a bit if it won by its rank (it beat a card of
  * its own suit), else 0: then which small cards the others played did not matter. */
@@ -850,7 +856,8 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
         s->trick[length] = card;
         if (length == 3) {
             int w = winner(s->trick, leader), done[4] = {s->trick[0], s->trick[1], s->trick[2], card};
-            result = ge(s, w, 0, now_broken, target - 1 + (w & 1), 0, 0, &child_rel);
+            int counted = s->table->nil < 0 ? !(w & 1) : w == s->table->nil;
+            result = ge(s, w, 0, now_broken, target - counted, 0, 0, &child_rel);
             child_rel = closed(child_rel | rank_win(done), ref);
             /* The tricks searched after this one wrote over its cards. */
             for (int j = 0; j < 3; j++) s->trick[j] = done[j];
@@ -900,7 +907,8 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         for (int i = 0; i < length; i++)
             node |= (uint32_t)relative(s->trick[i], ref) << (5 + 6 * i);
         /* The side to play needing one trick more, if this one is sure. */
-        if ((seat & 1 ? target == n : target == 1) && sure_trick(s, leader, length, ref, rel))
+        if (s->table->nil < 0 && (seat & 1 ? target == n : target == 1) &&
+            sure_trick(s, leader, length, ref, rel))
             return !(seat & 1);
         return search_moves(s, leader, length, broken, target, ka, kb, node, ref, rel);
     }
@@ -908,10 +916,13 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         int last[4];
         for (int i = 0; i < 4; i++) last[i] = top_card(s->hands[(leader + i) & 3]);
         *rel = closed(rank_win(last), ref);
+        if (s->table->nil >= 0) return winner(last, leader) == s->table->nil;
         return (winner(last, leader) & 1) == 0;
     }
     boundary_key(s->hands, &ka, &kb);
     u64 len = lengths_key(s->hands);
+    if (s->table->nil >= 0)
+        return table_search(s, leader, broken, target, ka, kb, len, lead_code, ref, rel);
     u64 low_rel, high_rel, quick_rel;
     int low = sure_spades(s->hands, 0, target, &low_rel);
     int high = n - sure_spades(s->hands, 1, n - target + 1, &high_rel);
@@ -931,6 +942,13 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         return 0;
     }
     /* The table after the bounds: they cost less than its cache misses. */
+    return table_search(s, leader, broken, target, ka, kb, len, lead_code, ref, rel);
+}
+
+/* At a trick boundary: the answer the table holds for the position's class, else the
+ * search's, then kept for the class. */
+static int table_search(Search *s, int leader, int broken, int target, u64 ka, u64 kb,
+                        u64 len, uint32_t lead_code, u64 ref, u64 *rel) {
     int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel);
     if (known >= 0) return known;
     long long before = s->table->nodes;
@@ -1032,12 +1050,16 @@ static int new_memory(Memory *m) {
 static Memory spare;
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    if (PyTuple_GET_SIZE(args) || (kwargs && PyDict_GET_SIZE(kwargs))) {
-        PyErr_SetString(PyExc_TypeError, "Table() takes no arguments");
+    static char *keywords[] = {"nil", NULL};
+    int nil = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$i", keywords, &nil)) return NULL;
+    if (nil != -1 && nil != 1 && nil != 3) {
+        PyErr_SetString(PyExc_ValueError, "nil: a seat of team 1 (1 or 3), or -1");
         return NULL;
     }
     Table *self = (Table *)type->tp_alloc(type, 0);
     if (!self) return NULL;
+    self->nil = nil;
     if (spare.classes) {
         self->m = spare;
         spare.classes = NULL;
@@ -1072,7 +1094,8 @@ static void Table_dealloc(Table *self) {
 static PyMethodDef Table_methods[] = {
     {"ge", (PyCFunction)Table_ge, METH_VARARGS,
      "ge(hands, leader, trick, spades_broken, target) -> bool: can team 0 take at least "
-     "target of the tricks left (the trick in progress included)?"},
+     "target of the tricks left (the trick in progress included)? Of a Table(nil=seat): "
+     "can team 0 make that seat win at least target of them?"},
     {NULL, NULL, 0, NULL},
 };
 

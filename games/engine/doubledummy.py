@@ -172,3 +172,42 @@ class Solver:
         return self._table.ge(
             position.hands, position.leader, position.trick, position.spades_broken, target
         )
+
+
+class NilSolver:
+    """Double-dummy Nil play: whether the Nil of `nil_seat` (who has taken no trick yet)
+    fails, its side keeping it from every trick and the other side making it take one,
+    all four hands seen. Reuse one instance for the positions of one hand, as a Solver.
+
+    The search is the Solver's with only that seat's tricks counted (and no bounds by
+    sure tricks, which count a side's); it wants the Nil on team 1, so the seats are
+    turned by one when the Nil is on team 0."""
+
+    def __init__(self, nil_seat: int) -> None:
+        self.nil_seat = nil_seat
+        self._shift = 1 - (nil_seat & 1)
+        self._table = Table(nil=(nil_seat + self._shift) & 3)
+
+    @property
+    def nodes(self) -> int:
+        return self._table.nodes
+
+    def fails(self, position: Position) -> bool:
+        """Does the Nil fail from this position with best play by both sides?"""
+        shift = self._shift
+        hands = tuple(position.hands[(seat - shift) & 3] for seat in range(4))
+        leader = (position.leader + shift) & 3
+        return self._table.ge(hands, leader, position.trick, position.spades_broken, 1)
+
+    def card_fails(self, position: Position) -> dict[int, bool]:
+        """For each legal card of the seat to act: does the Nil fail once it is played?"""
+        values = {}
+        for group in distinct_legal(position):
+            child, _ = position.after(group[-1])
+            if child.trick:
+                fails = self.fails(child)
+            else:  # the card ended a trick: the Nil fails if its bidder won it
+                fails = child.leader == self.nil_seat or self.fails(child)
+            for card in group:
+                values[card] = fails
+        return values

@@ -76,16 +76,40 @@ def test_ruffs_for_the_trick_that_makes_the_contract():
     assert CARDS[card].code == "2S"
 
 
-def test_late_positions_are_solved_and_live_nils_played_out(monkeypatch):
+def test_late_positions_are_solved_with_a_live_nil_and_two_played_out(monkeypatch):
     calls = []
     monkeypatch.setattr(ddplay, "search_play", lambda *a: calls.append(a) or a[3])
     t = hidden(table(**SURE), 0)
     searcher.choose_play(t, 0, random.Random(1), time.perf_counter(), 100, True)
-    assert len(calls) == 1
+    assert len(calls) == 1 and len(calls[0]) == 6
     live = hidden(table(**{**SURE, "bids": [2, 0, 2, 7], "taken": [2, 0, 1, 7]}), 0)
-    assert ddplay.live_nil(live)
+    assert ddplay.live_nils(live) == [1]
     searcher.choose_play(live, 0, random.Random(1), time.perf_counter(), 100, True)
-    assert len(calls) == 1, "a live Nil is played out, not solved"
+    assert len(calls) == 2 and calls[1][6] == 1, "a live Nil is solved beside the tricks"
+    two = hidden(table(**{**SURE, "bids": [0, 0, 2, 7], "taken": [0, 0, 3, 7]}), 0)
+    searcher.choose_play(two, 0, random.Random(1), time.perf_counter(), 100, True)
+    assert len(calls) == 2, "two live Nils are played out"
+
+
+# Two cards left each; West (seat 1) bid Nil and has taken nothing. North led the QH and
+# West had to play its KH; East (seat 3) saves the Nil only by overtaking with the AH.
+COVER = dict(
+    hands=["2C", "3C", "4C", "AH 3H"],
+    bids=[4, 0, 3, 6],
+    taken=[4, 0, 3, 4],
+    leader=0,
+    trick=("QH", "KH", "2H"),
+)
+
+
+def test_overtakes_its_partners_nil_and_its_failed_nil_costs_a_trick():
+    t = hidden(table(**COVER), 3)
+    card = searcher.choose_play(t, 3, random.Random(1), time.perf_counter(), 100, True)
+    assert CARDS[card].code == "AH"
+    full = table(**COVER)
+    assert worth_of_tricks(full, 1, 2, 0) > worth_of_tricks(full, 1, 2, 0, failed_nil=1)
+    # A Nil that fails while its side takes nothing more takes an opponent's trick.
+    assert worth_of_tricks(full, 1, 0, 2, failed_nil=1) < worth_of_tricks(full, 1, 0, 2)
 
 
 def test_same_view_and_seed_same_action_whatever_the_clock():
