@@ -31,7 +31,7 @@ from games.engine.bits import trick_winner
 from games.engine.doubledummy import Position, Solver, distinct_legal
 
 # The expert's think time per card, counted in work (deterministic), not wall-clock time:
-# the same game always gets the same suggestions. A live expert gets 1000 ms; 40 keeps a
+# the same game always gets the same suggestions. A live expert gets 250 ms; 40 keeps a
 # whole game's review (bench/analysis.py) within the 20 s a person waits for it.
 BOT_BUDGET_MS = 40
 

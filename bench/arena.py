@@ -1,8 +1,8 @@
 """Bot arena: two teams of bots play duplicated games; prints their strength and speed.
 
-    python bench/arena.py --a expert --b standard --games 400 --seed 1 --budget-ms 100
-    python bench/arena.py --a expert-dd --b expert --games 400 --budget-ms 250
-    python bench/arena.py --a expert-dd --b expert --budget-ms 250 --budget-ms-b 1000
+    python bench/arena.py --a expert --b standard --games 400 --seed 1 --budget-ms 250
+    python bench/arena.py --a expert --b expert-mc --games 400 --budget-ms 250
+    python bench/arena.py --a expert --b expert-mc --budget-ms 250 --budget-ms-b 1000
 
 Team A sits at seats 0 and 2, team B at 1 and 3; then the same game seed (hence the same
 deals, hand by hand) is played again with the teams' seats swapped, so the luck of the
@@ -10,8 +10,8 @@ cards cancels. `--games` counts every game played, both seatings included. A tea
 mix levels ("standard,random": seat 0 or 1 standard, its partner random). The last line
 printed is a JSON summary. Run it from the repository root.
 
-Levels are the site's (games.bots.LEVELS) and the bench-only "expert-dd", the
-double-dummy searching expert; `--budget-ms` applies to both teams' experts unless
+Levels are the site's (games.bots.LEVELS) and the bench-only "expert-mc", the playout
+expert the site played before; `--budget-ms` applies to both teams' experts unless
 `--budget-ms-b` gives team B's (a level is then named with its budget: expert@1000ms).
 Per team it prints what a Spades player reads: contracts made and sets, tricks bid and
 taken, Nil bids and Nils made (and the chance the bots' Nil model, policy.nil_chance,

@@ -1,4 +1,6 @@
-"""The expert bot: determinized Monte Carlo search over sampled deals, within a time budget.
+"""The playout expert: determinized Monte Carlo search over sampled deals, within a time
+budget. The site's expert until issue #25, now the bench-only "expert-mc", and the search
+the double-dummy expert (games.bots.searcher) plays out with where double dummy misleads.
 
 For each decision it samples the hands it cannot see (respecting the cards played and
 the voids shown, and drawn in proportion to how well they explain the bids), plays every

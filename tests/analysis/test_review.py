@@ -1,10 +1,10 @@
 """The review's suggestions are the cards of the expert the site plays as "expert"
-(games.bots.expert), at the review's deterministic budget."""
+(games.bots.searcher), at the review's deterministic budget."""
 
 import random
 
 from analysis import review
-from games.bots import expert, get_bot
+from games.bots import get_bot, searcher
 from games.engine import CARDS, FINISHED, Ruleset, apply_action, new_game, view_for
 
 RULES = Ruleset(target_score=100, losing_score=-50)
@@ -12,14 +12,14 @@ RULES = Ruleset(target_score=100, losing_score=-50)
 
 def test_the_review_suggests_the_sites_experts_card(monkeypatch):
     seen = []
-    real = expert.choose_action
+    real = searcher.choose_action
 
     def spy(view, ruleset, rng, **options):
         action = real(view, ruleset, rng, **options)
         seen.append((view, options, action))
         return action
 
-    monkeypatch.setattr(expert, "choose_action", spy)
+    monkeypatch.setattr(searcher, "choose_action", spy)
     standard = get_bot("standard")
     state = new_game(RULES, b"review-suggests")
     start, actions = state, []

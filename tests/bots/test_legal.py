@@ -19,8 +19,8 @@ FAST = {"random": get_bot("random"), "standard": get_bot("standard")}
 # Small deterministic budgets keep the test quick: the double-dummy expert's lets it solve
 # the last 8 tricks double dummy; the playout expert's buys a few playouts.
 EXPERTS = {
-    "expert": get_bot("expert", budget_ms=4, deterministic=True),
-    "expert-dd": get_bot("expert-dd", budget_ms=40, deterministic=True),
+    "expert": get_bot("expert", budget_ms=40, deterministic=True),
+    "expert-mc": get_bot("expert-mc", budget_ms=4, deterministic=True),
 }
 
 

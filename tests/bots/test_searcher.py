@@ -113,7 +113,7 @@ def test_overtakes_its_partners_nil_and_its_failed_nil_costs_a_trick():
 
 
 def test_same_view_and_seed_same_action_whatever_the_clock():
-    bot = get_bot("expert-dd", budget_ms=60, deterministic=True)
+    bot = get_bot("expert", budget_ms=60, deterministic=True)
     standard = get_bot("standard")
     state = new_game(RULES, "searcher-determinism")
     checked = 0
@@ -157,7 +157,7 @@ def test_points_weigh_more_near_the_end_and_a_hand_that_ends_the_game_is_all_of_
 
 
 def test_blind_nil_is_played_out_over_deals_of_every_card():
-    bot = get_bot("expert-dd", budget_ms=250, deterministic=True)
+    bot = get_bot("expert", budget_ms=250, deterministic=True)
     deal_args = {"dealer": 0, "hidden_viewer": 1}
     # Trailing by 120 with most of the game to play: look.
     state = deal(THIRTEEN_SPADES, scores=(300, 180), **deal_args)
@@ -215,7 +215,7 @@ def test_bid_search_by_double_dummy_is_deterministic(monkeypatch):
 
 
 def test_one_legal_card_is_played_at_once():
-    bot = get_bot("expert-dd", budget_ms=10_000)
+    bot = get_bot("expert", budget_ms=10_000)
     standard = get_bot("standard")
     state = new_game(RULES, "searcher-forced")
     forced = 0

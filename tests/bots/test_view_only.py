@@ -50,7 +50,7 @@ def test_bot_modules_cannot_reach_a_game_state(module):
             assert not any(alias.name.startswith("games") for alias in node.names)
 
 
-@pytest.mark.parametrize("level", ["random", "standard", "expert", "expert-dd"])
+@pytest.mark.parametrize("level", ["random", "standard", "expert", "expert-mc"])
 def test_same_decision_from_a_json_copy_and_the_view_is_left_unchanged(level):
     bot = get_bot(level, budget_ms=5, deterministic=True)
     ruleset = Ruleset()
