@@ -21,6 +21,7 @@ from games.engine import (
 )
 from games.engine.bits import FULL_DECK
 from games.engine.cards import mask_of
+from games.engine.doubledummy import NilSolver, Position
 from tests.bots.factories import deal, view
 from tests.bots.test_behaviour import THIRTEEN_SPADES
 
@@ -110,6 +111,34 @@ def test_overtakes_its_partners_nil_and_its_failed_nil_costs_a_trick():
     assert worth_of_tricks(full, 1, 2, 0) > worth_of_tricks(full, 1, 2, 0, failed_nil=1)
     # A Nil that fails while its side takes nothing more takes an opponent's trick.
     assert worth_of_tricks(full, 1, 0, 2, failed_nil=1) < worth_of_tricks(full, 1, 0, 2)
+
+
+# Three cards left each. West (seat 1) bid Nil and holds AD 8S 7D, no club and no heart;
+# East, its partner, is on lead. Double dummy, a club lead lets the other side force the
+# Nil; the JH lets West throw its AD away at once. Solving the Nil finds the heart on the
+# deals it samples; playing the hand out with the policy leads the club.
+SAVE = dict(
+    hands=["TC TH AC", "AD 8S 7D", "8C 4H TS", "JH 7H 3C"],
+    bids=[3, 0, 3, 3],
+    taken=[3, 0, 6, 1],
+    leader=3,
+)
+
+
+def test_leads_a_suit_its_partners_nil_can_throw_a_high_card_on(monkeypatch):
+    full = table(**SAVE)
+    fails = NilSolver(1).card_fails(Position(tuple(full.hands), (), 3, True))
+    assert fails[Card.parse("3C").index] and not fails[Card.parse("JH").index]
+    for seed in range(4):
+        card = searcher.choose_play(
+            hidden(full, 3), 3, random.Random(seed), time.perf_counter(), 100, True
+        )
+        assert CARDS[card].code == "JH"
+    monkeypatch.setattr(ddplay, "live_nils", lambda t: [1, 3])  # two Nils: played out
+    card = searcher.choose_play(
+        hidden(full, 3), 3, random.Random(1), time.perf_counter(), 100, True
+    )
+    assert CARDS[card].code == "3C"
 
 
 def test_same_view_and_seed_same_action_whatever_the_clock():
