@@ -47,7 +47,9 @@ first trick 22 of 40; bids crediting a quarter of the opponents' tricks to the s
 of 40; four budgets for the decisions played out 24 of 40 (the playout searches end by
 pruning well inside their budget: the playout expert's CPU p95 is 86 ms at 250 ms);
 playing out once the side's contract is made (for the bags) 38 of 80; bids by double
-dummy 16 of 40 (seed 21). Against the standard bot 37 of 40 (seed 21).
+dummy 16 of 40 (seed 21). Against the standard bot 37 of 40 (seed 21); with Nils
+solved 35 of 40 (seed 21) and 179 of 200 (seed 34: 89.5%, CI 84.5-93.0%, +39.1 points a
+hand, Nils made 79% to its 64%), short of the issue's 92%.
 
 Deterministic mode counts work instead of time (solver nodes here, cards played in the
 playout search), so the same view and seed always give the same action.
