@@ -770,8 +770,6 @@ typedef struct {
 
 static int ge(Search *s, int leader, int length, int broken, int target, u64 ka, u64 kb,
               u64 *rel);
-static int table_search(Search *s, int leader, int broken, int target, u64 ka, u64 kb,
-                        u64 len, uint32_t lead_code, u64 ref, u64 *rel);
 
 /* The winning card of a complete trick as a bit if it won by its rank (it beat a card of
  * its own suit), else 0: then which small cards the others played did not matter. */
@@ -921,16 +919,17 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
     }
     boundary_key(s->hands, &ka, &kb);
     u64 len = lengths_key(s->hands);
-    if (s->table->nil >= 0)
-        return table_search(s, leader, broken, target, ka, kb, len, lead_code, ref, rel);
-    u64 low_rel, high_rel, quick_rel;
-    int low = sure_spades(s->hands, 0, target, &low_rel);
-    int high = n - sure_spades(s->hands, 1, n - target + 1, &high_rel);
-    int sure = side_quick_tricks(s->hands, leader, broken, &quick_rel);
-    if (leader & 1) {
-        if (n - sure < high) high = n - sure, high_rel = quick_rel;
-    } else if (sure > low) {
-        low = sure, low_rel = quick_rel;
+    u64 low_rel = 0, high_rel = 0, quick_rel;
+    int low = 0, high = n; /* a Nil's search has no bounds: they count a side's tricks */
+    if (s->table->nil < 0) {
+        low = sure_spades(s->hands, 0, target, &low_rel);
+        high = n - sure_spades(s->hands, 1, n - target + 1, &high_rel);
+        int sure = side_quick_tricks(s->hands, leader, broken, &quick_rel);
+        if (leader & 1) {
+            if (n - sure < high) high = n - sure, high_rel = quick_rel;
+        } else if (sure > low) {
+            low = sure, low_rel = quick_rel;
+        }
     }
     /* Decided by the bounds: not stored when they cost less to compute than to keep. */
     if (low >= target) {
@@ -942,13 +941,6 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         return 0;
     }
     /* The table after the bounds: they cost less than its cache misses. */
-    return table_search(s, leader, broken, target, ka, kb, len, lead_code, ref, rel);
-}
-
-/* At a trick boundary: the answer the table holds for the position's class, else the
- * search's, then kept for the class. */
-static int table_search(Search *s, int leader, int broken, int target, u64 ka, u64 kb,
-                        u64 len, uint32_t lead_code, u64 ref, u64 *rel) {
     int known = lookup(s->table, len, lead_code, ka, kb, ref, target, rel);
     if (known >= 0) return known;
     long long before = s->table->nodes;
