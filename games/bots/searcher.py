@@ -60,7 +60,7 @@ import time
 
 from games.engine import Action, Ruleset
 
-from . import ddbid, ddplay, expert, winchance, worth
+from . import ddbid, ddplay, expert, winchance
 from .ddbudget import Budget, deal_cost, solve_cost
 from .policy import choose_card
 from .table import Table
@@ -69,11 +69,6 @@ DEFAULT_BUDGET_MS = 250
 BID_SHARE = 3  # a bid, once a hand, may take this many times a card's budget
 MIN_WORLDS = 12  # fewest deals worth solving for a card; fewer: playouts instead
 MIN_DEALS = 10  # the same for a bid
-# This expert's side outplays the standard policy its bid playouts assume: against
-# expert-mc (250 ms, 60 games) its side took 0.49 tricks a hand more than the playouts of
-# the bid it chose foresaw, in the 816 hands without a Nil on its side (the opponents
-# 0.38 fewer than theirs). Bids are valued as if the side took this many more.
-SIDE_EDGE = 0.5
 
 
 def choose_action(
@@ -138,7 +133,7 @@ def choose_bid(
     if budget.affords(MIN_DEALS, deal_cost()):
         return ddbid.search_bid(t, seat, legal_bids, rng, budget)
     return expert.search_bid(
-        t, seat, legal_bids, rng, expert.Budget(start, budget_ms, deterministic), bid_value
+        t, seat, legal_bids, rng, expert.Budget(start, budget_ms, deterministic), winchance.value
     )
 
 
@@ -154,24 +149,4 @@ def choose_blind_nil(
     """Blind Nil or look, by the playout search (with a bid's budget): double dummy
     cannot tell the Nil's tricks from its partner's."""
     budget = expert.Budget(start, budget_ms * BID_SHARE, deterministic)
-    return expert.search_blind_nil(t, seat, standard_says, rng, budget, bid_value)
-
-
-def bid_value(sim: Table, team: int) -> float:
-    """winchance.value of a hand played out from the bids, the team credited SIDE_EDGE
-    more tricks (in expectation: that share of the worth of one trick taken from an
-    opponent with a trick bid), unless the team has a Nil, where no such edge was seen."""
-    worth_now = winchance.value(sim, team)
-    if 0 in (sim.bids[team], sim.bids[team + 2]):
-        return worth_now
-    givers = [s for s in (1 - team, 3 - team) if sim.bids[s] and sim.taken[s]]
-    if not givers:
-        return worth_now
-    giver = max(givers, key=lambda s: sim.taken[s])
-    taker = worth.taker(sim.bids, sim.taken, team)
-    sim.taken[giver] -= 1
-    sim.taken[taker] += 1
-    worth_more = winchance.value(sim, team)
-    sim.taken[giver] += 1
-    sim.taken[taker] -= 1
-    return worth_now + SIDE_EDGE * (worth_more - worth_now)
+    return expert.search_blind_nil(t, seat, standard_says, rng, budget, winchance.value)

@@ -185,18 +185,6 @@ def test_points_weigh_more_near_the_end_and_a_hand_that_ends_the_game_is_all_of_
     assert winchance.win_chance(RULES, 200, 100) > winchance.win_chance(RULES, 200, 200) == 0.5
 
 
-def test_bids_credit_the_side_its_edge_over_the_playouts_unless_it_has_a_nil():
-    # Played out: team 0 (seats 0 and 2) bid 4 + 3 and took 6, one short; team 1 took 7.
-    short = table(["", "", "", ""], bids=(4, 3, 3, 2), taken=(3, 4, 3, 3), leader=0)
-    made = table(["", "", "", ""], bids=(4, 3, 3, 2), taken=(4, 3, 3, 3), leader=0)
-    set_worth, made_worth = winchance.value(short, 0), winchance.value(made, 0)
-    edge = searcher.SIDE_EDGE
-    assert searcher.bid_value(short, 0) == set_worth + edge * (made_worth - set_worth)
-    assert short.taken == [3, 4, 3, 3]
-    with_nil = table(["", "", "", ""], bids=(0, 3, 6, 2), taken=(0, 4, 6, 3), leader=0)
-    assert searcher.bid_value(with_nil, 0) == winchance.value(with_nil, 0)
-
-
 def test_blind_nil_is_played_out_over_deals_of_every_card():
     bot = get_bot("expert", budget_ms=250, deterministic=True)
     deal_args = {"dealer": 0, "hidden_viewer": 1}
