@@ -53,8 +53,9 @@ side took 0.49 tricks a hand more than its bid playouts foresaw, 816 hands witho
 Nil; against the standard bot 0.02 fewer, 592 hands): where that changed the bid (189
 hands, each played out both ways with the same bots and random streams), the hand was
 worth -0.9 points (standard error 7.5), the raised bid better in 105 and worse in 75.
-Against the standard bot 37 of 40 (seed 21); with Nils solved 35 of 40 (seed 21) and 179 of 200 (seed 34: 89.5%, CI 84.5-93.0%, +39.1 points a
-hand, Nils made 79% to its 64%), short of the issue's 92%.
+Against the standard bot 37 of 40 (seed 21); with Nils solved 35 of 40 (seed 21) and
+179 of 200 (seed 34: 89.5%, CI 84.5-93.0%, +39.1 points a hand, Nils made 79% to its
+64%), short of the issue's 92%.
 
 Deterministic mode counts work instead of time (solver nodes here, cards played in the
 playout search), so the same view and seed always give the same action.
