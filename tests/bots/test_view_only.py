@@ -29,7 +29,7 @@ ALLOWED = {
     "score_hand",
     "team_contract",
 }
-SOLVER = {"NilSolver", "Position", "Solver"}
+SOLVER = {"DuckSolver", "NilSolver", "Position", "Solver"}
 BOTS = Path(games.bots.__file__).parent
 
 
