@@ -14,7 +14,7 @@ dummy sees every card, so a card that is only better when the hidden cards lie j
 import random
 import time
 
-from games.engine.doubledummy import DuckSolver, NilSolver, Position, Solver
+from games.engine.doubledummy import NilSolver, Position, Solver
 
 from .ddbudget import DEAL_COST, Budget, solve_cost
 from .sampling import sample_world
@@ -64,8 +64,6 @@ def search_play(
         position = Position(tuple(hands), tuple(t.trick), t.leader, t.spades_broken)
         values = solver.card_values(position)
         budget.units += solver.nodes + DEAL_COST * tries
-        if 0 not in t.bids:
-            values = bags_forced(t, team, position, values, budget)
         fails = {}
         if nil is not None:
             nil_solver = NilSolver(nil)
@@ -84,28 +82,6 @@ def search_play(
         if worlds >= SETTLE_AT and settled(worths):
             break
     return choose(worths, default, SWITCH_Z)
-
-
-def bags_forced(
-    t: Table, team: int, position: Position, values: dict[int, int], budget: Budget
-) -> dict[int, int]:
-    """The tricks each card leaves the team where it makes its contract without setting
-    the opponents': there the Solver's count (the most it can take) is not what happens,
-    as each extra trick is a bag; the team ducks and the opponents push tricks onto it
-    (DuckSolver), each only as far as its own contract allows."""
-    left = t.counts[position.turn]
-    need = max(0, t.bids[team] + t.bids[team + 2] - t.taken[team] - t.taken[team + 2])
-    other = 1 - team
-    room = left - max(0, t.bids[other] + t.bids[other + 2] - t.taken[other] - t.taken[other + 2])
-    if not any(need <= tricks <= room for tricks in values.values()):
-        return values
-    duck = DuckSolver(team)
-    held = duck.card_values(position)
-    budget.units += duck.nodes
-    return {
-        card: min(max(held[card], need), room) if need <= tricks <= room else tricks
-        for card, tricks in values.items()
-    }
 
 
 def paired(a: list[float], b: list[float]) -> tuple[float, float]:

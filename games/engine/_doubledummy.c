@@ -110,11 +110,10 @@ typedef struct {
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
     int leads[16][4];  /* by tricks left and leader: the lead that decided last, or -1 */
-    /* 0: count team 0's tricks. Else a mask of seats of team 1: count only the tricks
-     * they win, team 0 pushing tricks onto them, their side ducking (a Nil bidder's seat:
-     * can team 0 make it win one; both seats: how few tricks can team 1 be held to).
-     * The bounds by sure tricks count the tricks a side can take: not used then. */
-    int counted;
+    /* -1: count team 0's tricks. Else a Nil bidder's seat (of team 1): count only the
+     * tricks it wins, team 0 trying to make it win one, its side to keep it from any.
+     * The bounds by sure tricks count a side's tricks, not a seat's: not used then. */
+    int nil;
 } Table;
 
 /* The killers (8 KB) stay in the fastest cache. The classes: 2^13 buckets of 128 (48 MB).
@@ -855,7 +854,7 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
         s->trick[length] = card;
         if (length == 3) {
             int w = winner(s->trick, leader), done[4] = {s->trick[0], s->trick[1], s->trick[2], card};
-            int counted = s->table->counted ? s->table->counted >> w & 1 : !(w & 1);
+            int counted = s->table->nil < 0 ? !(w & 1) : w == s->table->nil;
             result = ge(s, w, 0, now_broken, target - counted, 0, 0, &child_rel);
             child_rel = closed(child_rel | rank_win(done), ref);
             /* The tricks searched after this one wrote over its cards. */
@@ -906,7 +905,7 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         for (int i = 0; i < length; i++)
             node |= (uint32_t)relative(s->trick[i], ref) << (5 + 6 * i);
         /* The side to play needing one trick more, if this one is sure. */
-        if (!s->table->counted && (seat & 1 ? target == n : target == 1) &&
+        if (s->table->nil < 0 && (seat & 1 ? target == n : target == 1) &&
             sure_trick(s, leader, length, ref, rel))
             return !(seat & 1);
         return search_moves(s, leader, length, broken, target, ka, kb, node, ref, rel);
@@ -915,14 +914,14 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         int last[4];
         for (int i = 0; i < 4; i++) last[i] = top_card(s->hands[(leader + i) & 3]);
         *rel = closed(rank_win(last), ref);
-        if (s->table->counted) return s->table->counted >> winner(last, leader) & 1;
+        if (s->table->nil >= 0) return winner(last, leader) == s->table->nil;
         return (winner(last, leader) & 1) == 0;
     }
     boundary_key(s->hands, &ka, &kb);
     u64 len = lengths_key(s->hands);
     u64 low_rel = 0, high_rel = 0, quick_rel;
-    int low = 0, high = n; /* counting team 1's seats: no bounds, they count team 0's */
-    if (!s->table->counted) {
+    int low = 0, high = n; /* a Nil's search has no bounds: they count a side's tricks */
+    if (s->table->nil < 0) {
         low = sure_spades(s->hands, 0, target, &low_rel);
         high = n - sure_spades(s->hands, 1, n - target + 1, &high_rel);
         int sure = side_quick_tricks(s->hands, leader, broken, &quick_rel);
@@ -1043,16 +1042,16 @@ static int new_memory(Memory *m) {
 static Memory spare;
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"counted", NULL};
-    int counted = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$i", keywords, &counted)) return NULL;
-    if (counted & ~0xA) {
-        PyErr_SetString(PyExc_ValueError, "counted: a mask of seats of team 1 (1 and 3)");
+    static char *keywords[] = {"nil", NULL};
+    int nil = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$i", keywords, &nil)) return NULL;
+    if (nil != -1 && nil != 1 && nil != 3) {
+        PyErr_SetString(PyExc_ValueError, "nil: a seat of team 1 (1 or 3), or -1");
         return NULL;
     }
     Table *self = (Table *)type->tp_alloc(type, 0);
     if (!self) return NULL;
-    self->counted = counted;
+    self->nil = nil;
     if (spare.classes) {
         self->m = spare;
         spare.classes = NULL;
@@ -1087,8 +1086,8 @@ static void Table_dealloc(Table *self) {
 static PyMethodDef Table_methods[] = {
     {"ge", (PyCFunction)Table_ge, METH_VARARGS,
      "ge(hands, leader, trick, spades_broken, target) -> bool: can team 0 take at least "
-     "target of the tricks left (the trick in progress included)? Of a Table(counted=mask "
-     "of seats of team 1): can team 0 make those seats win at least target of them?"},
+     "target of the tricks left (the trick in progress included)? Of a Table(nil=seat): "
+     "can team 0 make that seat win at least target of them?"},
     {NULL, NULL, 0, NULL},
 };
 

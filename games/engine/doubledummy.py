@@ -186,7 +186,7 @@ class NilSolver:
     def __init__(self, nil_seat: int) -> None:
         self.nil_seat = nil_seat
         self._shift = 1 - (nil_seat & 1)
-        self._table = Table(counted=1 << ((nil_seat + self._shift) & 3))
+        self._table = Table(nil=(nil_seat + self._shift) & 3)
 
     @property
     def nodes(self) -> int:
@@ -210,50 +210,4 @@ class NilSolver:
                 fails = child.leader == self.nil_seat or self.fails(child)
             for card in group:
                 values[card] = fails
-        return values
-
-
-class DuckSolver:
-    """Double-dummy ducking: the fewest tricks `side` (a team, 0 or 1) can be held to when
-    it ducks every trick it can and the other side pushes tricks onto it, all four hands
-    seen. What bags a side must take once its contract is made, where the Solver answers
-    how many it could take. Reuse one instance for the positions of one hand, as a Solver.
-
-    The search is the Solver's counting only the tricks of team 1's seats, team 0 pushing
-    (and no bounds by sure tricks): the seats are turned by one when `side` is team 0."""
-
-    def __init__(self, side: int) -> None:
-        self.side = side
-        self._shift = 1 - side
-        self._table = Table(counted=0b1010)
-
-    @property
-    def nodes(self) -> int:
-        return self._table.nodes
-
-    def tricks(self, position: Position) -> int:
-        """The tricks `side` is held to of those left (the trick in progress included)."""
-        shift = self._shift
-        hands = tuple(position.hands[(seat - shift) & 3] for seat in range(4))
-        leader = (position.leader + shift) & 3
-        trick, broken = position.trick, position.spades_broken
-        low, high = 0, position.tricks_left
-        while low < high:  # the most tricks the pushers can force: halve the interval
-            target = (low + high + 1) // 2
-            if self._table.ge(hands, leader, trick, broken, target):
-                low = target
-            else:
-                high = target - 1
-        return low
-
-    def card_values(self, position: Position) -> dict[int, int]:
-        """For each legal card of the seat to act, the tricks `side` is held to (of those
-        left, the trick in progress included) once it is played."""
-        values = {}
-        for group in distinct_legal(position):
-            child, _ = position.after(group[-1])
-            won = not child.trick and child.leader & 1 == self.side
-            value = int(won) + self.tricks(child)
-            for card in group:
-                values[card] = value
         return values

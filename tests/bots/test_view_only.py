@@ -29,7 +29,7 @@ ALLOWED = {
     "score_hand",
     "team_contract",
 }
-SOLVER = {"DuckSolver", "NilSolver", "Position", "Solver"}
+SOLVER = {"NilSolver", "Position", "Solver"}
 BOTS = Path(games.bots.__file__).parent
 
 

@@ -71,4 +71,4 @@ def test_a_nil_table_accepts_only_a_seat_of_team_one():
     from games.engine._doubledummy import Table
 
     with pytest.raises(ValueError):
-        Table(counted=1 << 2)
+        Table(nil=2)
