@@ -53,6 +53,11 @@ side took 0.49 tricks a hand more than its bid playouts foresaw, 816 hands witho
 Nil; against the standard bot 0.02 fewer, 592 hands): where that changed the bid (189
 hands, each played out both ways with the same bots and random streams), the hand was
 worth -0.9 points (standard error 7.5), the raised bid better in 105 and worse in 75.
+Nor ducking bags by a double-dummy duck solve (8709852: where a card lets the side make
+its contract without setting the opponents, valued by the fewest tricks the side can be
+held to, the opponents pushing): over 373 changed cards, each played out both ways as
+above, the hand was worth +0.1 points (SE 2.0): bags saved, sets missed. Only once both
+contracts are made: 5 cards changed in 37 games, too rare to matter.
 Against the standard bot 37 of 40 (seed 21); with Nils solved 35 of 40 (seed 21) and
 179 of 200 (seed 34: 89.5%, CI 84.5-93.0%, +39.1 points a hand, Nils made 79% to its
 64%), short of the issue's 92%.
