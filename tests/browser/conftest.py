@@ -2,11 +2,17 @@
 browsers here). Every test under tests/browser/ is marked `browser`."""
 
 import os
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.pages import CHROMIUM, DESKTOP
+from tests.browser.pages import CHROMIUM, DESKTOP, PHONE, shot
+
+# The kinds of page (a path with its numbers and names as "N") shot at both sizes so far by
+# this process: each kind once, so that the shots cost seconds, not minutes.
+SHOT_KINDS: set[str] = set()
 
 
 def pytest_collection_modifyitems(items):
@@ -40,12 +46,36 @@ def browser():
         browser.close()
 
 
+def page_kind(url: str) -> str:
+    """The kind of page at `url`: its path with each number, day and name segment as N."""
+    path = urlsplit(url).path
+    path = re.sub(r"/u/[^/]+", "/u/N", path)
+    path = re.sub(r"/(clubs|tournaments)/[^/]+", r"/\1/N", path)
+    return re.sub(r"/[0-9][0-9-]*(?=/|$)", "/N", path)
+
+
+def shoot_both_sizes(context, url: str) -> None:
+    """The page at `url`, as the context's person sees it now, on a desktop and a phone
+    (test-artifacts/visited-<kind>-desktop.png and -phone.png)."""
+    name = "visited" + (re.sub(r"[^a-z0-9]+", "-", page_kind(url).lower()).rstrip("-") or "-home")
+    page = context.new_page()
+    try:
+        page.goto(url, wait_until="load", timeout=10_000)
+        for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+            page.set_viewport_size(viewport)
+            shot(page, f"{name}-{size}")
+    finally:
+        page.close()
+
+
 @pytest.fixture
-def open_page(browser):
+def open_page(browser, servers):  # servers: still up while the visited pages are shot
     """New pages (each in its own context: its own cookies); fails the test if the
-    Content-Security-Policy blocked anything on any of them."""
+    Content-Security-Policy blocked anything on any of them. Every kind of page they
+    visited is shot at both sizes afterwards (shoot_both_sizes), to be looked at."""
     blocked = []
     contexts = []
+    visited: dict[str, tuple] = {}
 
     def open_page(viewport=DESKTOP, **options):
         context = browser.new_context(viewport=viewport, **options)
@@ -58,9 +88,14 @@ def open_page(browser):
                 and blocked.append(f"{page.url}: {message.text}")
             ),
         )
+        page.on("load", lambda: visited.setdefault(page_kind(page.url), (context, page.url)))
         return page
 
     yield open_page
+    for kind, (context, url) in visited.items():
+        if kind not in SHOT_KINDS and url.startswith("http"):
+            SHOT_KINDS.add(kind)
+            shoot_both_sizes(context, url)
     for context in contexts:
         context.close()
     assert blocked == [], "\n".join(blocked)
