@@ -68,6 +68,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
                 "bot": entry["bot"],
                 "away": entry["away"],
                 "open": entry["name"] is None,
+                "invited": entry["name"] is None and position in payload.get("held_seats", ()),
                 "team": position % 2,
                 "is_me": position == me,
                 "bid": None
@@ -98,7 +99,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         and me == payload.get("owner_seat")
         and payload.get("private", False)
         and payload["status"] == "waiting"
-        and any(seat["open"] for seat in seats),
+        and any(seat["open"] and not seat["invited"] for seat in seats),
         "bot_levels": BOT_LEVELS,
     }
     if view is None:

@@ -60,6 +60,10 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
             ),
             None,
         ),
+        # Open seats kept for people invited (a waiting private table's only: cheap).
+        "held_seats": sorted(held_seats(game.pk))
+        if game.private and game.status == Game.Status.WAITING
+        else [],
         "seats": [
             {
                 "seat": seat.position,
@@ -116,6 +120,7 @@ def game_payload(snapshot: dict, seat: int | None, state: GameState | None = Non
         "rematch": snapshot["rematch"],
         "private": snapshot["private"],
         "owner_seat": snapshot["owner_seat"],
+        "held_seats": snapshot["held_seats"],
         "preset": snapshot["preset"],
         "ranked": snapshot["ranked"],
         "ruleset": snapshot["ruleset"],

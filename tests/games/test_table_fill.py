@@ -91,8 +91,8 @@ def test_a_public_table_a_started_game_and_a_table_with_every_seat_kept_are_refu
     assert refused(started.pk, dora) == "This game has already started"
 
 
-def test_the_owner_alone_sees_the_button_on_the_table(together):
-    game, _, ben = together
+def test_the_owner_alone_sees_the_button_and_the_seat_kept_for_the_friend(together):
+    game, ann, ben = together
 
     def table(seat):
         payload = game_payload(game_snapshot(game), seat)
@@ -101,8 +101,15 @@ def test_the_owner_alone_sees_the_button_on_the_table(together):
     assert "Fill the open seats with bots" in table(0)
     assert f"/games/{game.pk}/bots" in table(0)
     assert "Fill the open seats with bots" not in table(None)  # a spectator or the friend
+    assert table(None).count('class="badge invited"') == 1  # the partner's seat, kept for ben
+    # Once bots sit in the other seats, only the friend's is open: nothing left to fill.
+    services.table_fill(game_id=game.pk, user=ann)
+    assert "Fill the open seats with bots" not in table(0)
+    assert game_payload(game_snapshot(game), 0)["held_seats"] == [2]
     services.table_join(game_id=game.pk, user=ben, seat=2, invite=game.invite)
-    assert "Fill the open seats with bots" not in table(2)
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING
+    assert game_payload(game_snapshot(game), 2)["held_seats"] == []
 
 
 def test_the_page_button_and_the_api_call_the_same_service(together):
