@@ -43,7 +43,8 @@ def test_a_phone_folds_the_links_into_a_menu_button_and_keeps_the_bell_and_perso
     open_page, servers
 ):
     server = servers()
-    ann = UserFactory(username="ann")
+    # A long name and the staff's Admin link: the longest header there is.
+    ann = UserFactory(username="annabelle_of_the_long_name", is_staff=True)
     game = off_the_loop(game_services.table_create, owner=ann, bots={1: "random"})
     pages = {
         "home": "/",
@@ -62,10 +63,10 @@ def test_a_phone_folds_the_links_into_a_menu_button_and_keeps_the_bell_and_perso
 
     log_in(page, server, ann)
     signed_in = {**pages, "friends": reverse("friends"), "game": f"/games/{game.pk}/"}
-    signed_in["profile"] = reverse("profile", args=["ann"])
+    signed_in["profile"] = reverse("profile", args=[ann.username])
     for name, path in signed_in.items():
         visit(page, server, name, path)
-        assert page.is_visible(".bell") and page.is_visible(".nav-user >> text=ann")
+        assert page.is_visible(".bell") and page.is_visible(f".nav-user >> text={ann.username}")
         assert page.locator("header.nav").bounding_box()["height"] <= 56
 
     # The menu button opens the links over the page; Escape closes it.
@@ -74,7 +75,7 @@ def test_a_phone_folds_the_links_into_a_menu_button_and_keeps_the_bell_and_perso
     assert toggle.get_attribute("aria-expanded") == "false"
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "true"
-    for text in [*MENU_LINKS, "Friends", "Log out"]:
+    for text in [*MENU_LINKS, "Friends", "Admin", "Log out"]:
         assert page.locator(".nav-menu").get_by_text(text, exact=True).is_visible(), text
     assert page.is_visible(".bell") and page.is_visible(".nav-user")
     shot(page, "header-menu-open-phone", full_page=False)
@@ -95,8 +96,8 @@ def test_a_phone_folds_the_links_into_a_menu_button_and_keeps_the_bell_and_perso
     assert page.is_hidden(".nav-toggle")
     header = page.locator("header.nav").bounding_box()
     assert header["height"] <= 60  # one row
-    for text in [*MENU_LINKS, "Friends", "Log out"]:
+    for text in [*MENU_LINKS, "Friends", "Admin", "Log out"]:
         link = page.locator("header.nav").get_by_text(text, exact=True)
         assert link.is_visible(), text
-    assert page.is_visible(".bell") and page.is_visible(".nav-user >> text=ann")
+    assert page.is_visible(".bell") and page.is_visible(f".nav-user >> text={ann.username}")
     shot(page, "header-desktop", full_page=False)
