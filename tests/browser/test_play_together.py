@@ -45,6 +45,9 @@ def test_play_together_then_bots_fill_the_table_and_it_starts_when_the_friend_si
         owner.locator(f".seat[data-seat='{seat}'] .badge.bot", has_text="Standard bot").wait_for()
     assert owner.inner_text(".seat[data-seat='2'] .seat-name") == "Open seat"
     assert owner.locator(".fill-bots").count() == 0  # nothing left for a bot
+    # The invite box offers the partner's seat alone now (read again once seats filled).
+    owner.locator(".invite-box #invite-seat option").nth(1).wait_for(state="detached")
+    assert owner.locator(".invite-box #invite-seat option").all_inner_texts() == ["Your partner"]
     assert Game.objects.get(pk=game_id).status == Game.Status.WAITING
     shot(owner, "play-together-bots-desktop", full_page=False)
 
