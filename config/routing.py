@@ -15,7 +15,7 @@ class NoSuchSocket(AsyncWebsocketConsumer):
 
 
 websocket_urlpatterns = [
-    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/games/<int64:game_id>/", GameConsumer.as_asgi()),
     path("ws/me/", PersonConsumer.as_asgi()),
     re_path(r"", NoSuchSocket.as_asgi()),
 ]

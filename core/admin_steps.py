@@ -44,7 +44,7 @@ class StepButtonsMixin:
         info = self.model._meta.app_label, self.model._meta.model_name
         return [
             path(
-                "<int:pk>/step/<str:step>/",
+                "<int64:pk>/step/<str:step>/",
                 self.admin_site.admin_view(self.step_view),
                 name="{}_{}_step".format(*info),
             ),

@@ -51,6 +51,21 @@ class Housekeeping(logging.Filter):
         return demoted
 
 
+class ClientErrors(logging.Filter):
+    """A request refused with a 4xx is the client's mistake, not the site's: Django logs some
+    (a body too big, too many fields) at ERROR with a traceback, which would bury real errors.
+    They count as WARNING, without the traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool | logging.LogRecord:
+        status = getattr(record, "status_code", None)
+        if record.levelno < logging.ERROR or not isinstance(status, int) or status >= 500:
+            return True
+        demoted = copy.copy(record)  # a copy: the record goes on to other handlers as it was
+        demoted.levelno, demoted.levelname = logging.WARNING, "WARNING"
+        demoted.exc_info = demoted.exc_text = None
+        return demoted
+
+
 class Context(logging.Filter):
     """Adds the request id and the running Celery task to every record."""
 
@@ -87,6 +102,7 @@ def config(level: str, *, production: bool) -> dict:
                 "()": Housekeeping,
                 "names": HOUSEKEEPING if production else (*HOUSEKEEPING, access.name),
             },
+            "client_errors": {"()": ClientErrors},
             "context": {"()": Context},
         },
         "formatters": {
@@ -99,7 +115,7 @@ def config(level: str, *, production: bool) -> dict:
         "handlers": {
             "console": {
                 "class": "logging.StreamHandler",
-                "filters": ["housekeeping", "context"],
+                "filters": ["housekeeping", "client_errors", "context"],
                 "formatter": "one_line" if production else "readable",
             }
         },

@@ -174,7 +174,7 @@ class SessionAdmin(StepButtonsMixin, admin.ModelAdmin):
     def get_urls(self):
         return [
             path(
-                "<int:pk>/average/",
+                "<int64:pk>/average/",
                 self.admin_site.admin_view(self.average_view),
                 name="duplicate_session_average",
             ),

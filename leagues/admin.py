@@ -362,7 +362,7 @@ class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
     def get_urls(self):
         return [
             path(
-                "<int:pk>/forfeit/",
+                "<int64:pk>/forfeit/",
                 self.admin_site.admin_view(self.forfeit_view),
                 name="leagues_round_forfeit",
             ),

@@ -145,6 +145,9 @@ class QueueEntry(models.Model):
         related_name="+",
     )
 
+    class Meta:
+        verbose_name_plural = "queue entries"
+
     def __str__(self) -> str:
         return f"{self.user_id} waiting since {self.joined_at:%H:%M:%S}"
 

@@ -12,12 +12,12 @@ urlpatterns = [
     path("ranked/queue/cancel", views.queue_cancel, name="ranked_cancel"),
     path("ranked/partner/ask", views.partner_ask, name="ranked_partner_ask"),
     path(
-        "ranked/partner/<int:request_id>/accept",
+        "ranked/partner/<int64:request_id>/accept",
         views.partner_accept,
         name="ranked_partner_accept",
     ),
     path(
-        "ranked/partner/<int:request_id>/decline",
+        "ranked/partner/<int64:request_id>/decline",
         views.partner_decline,
         name="ranked_partner_decline",
     ),
@@ -26,12 +26,12 @@ urlpatterns = [
     path("api/ranked/queue", api.queue, name="api_ranked_queue"),
     path("api/ranked/queue/leave", api.queue_leave, name="api_ranked_leave"),
     path(
-        "api/ranked/partner-requests/<int:request_id>/accept",
+        "api/ranked/partner-requests/<int64:request_id>/accept",
         api.partner_accept,
         name="api_ranked_partner_accept",
     ),
     path(
-        "api/ranked/partner-requests/<int:request_id>/decline",
+        "api/ranked/partner-requests/<int64:request_id>/decline",
         api.partner_decline,
         name="api_ranked_partner_decline",
     ),

@@ -101,14 +101,26 @@ def friend_request_send(*, user: User, other: User) -> FriendRequest | None:
     if FriendRequest.objects.filter(sender=user, receiver=other).exists():
         raise Conflict(f"You already asked {other.username}")
     request = FriendRequest.objects.create(sender=user, receiver=other)
-    notify([other], f"{user.username} wants to be your friend", "/friends/")
+    notify([other], _asked(user), "/friends/")
     return request
+
+
+def _asked(sender: User) -> str:
+    return f"{sender.username} wants to be your friend"
+
+
+def _request_settled(sender: User, receiver: User) -> None:
+    """The request's notice goes once it is answered or withdrawn, wherever that was done:
+    it would ask the receiver for an answer already given."""
+    Notification.objects.filter(user=receiver, text=_asked(sender), url="/friends/").delete()
 
 
 def _befriend(request: FriendRequest) -> None:
     sender, receiver = request.sender, request.receiver
     FriendRequest.objects.filter(sender=receiver, receiver=sender).delete()
     request.delete()
+    _request_settled(sender, receiver)
+    _request_settled(receiver, sender)
     Friendship.objects.bulk_create(
         [Friendship(user=sender, friend=receiver), Friendship(user=receiver, friend=sender)],
         ignore_conflicts=True,
@@ -141,11 +153,14 @@ def friend_request_answer(*, user: User, request_id: int, accept: bool) -> None:
         _befriend(request)
     else:
         request.delete()  # the sender is not told: they see it still unanswered, then gone
+        _request_settled(request.sender, user)
 
 
 @transaction.atomic
 def friend_request_cancel(*, user: User, request_id: int) -> None:
-    _request_to(user, request_id, received=False).delete()
+    request = _request_to(user, request_id, received=False)
+    request.delete()
+    _request_settled(user, request.receiver)
 
 
 @transaction.atomic

@@ -16,6 +16,7 @@ import urllib.request
 
 import pytest
 from django.core.mail import EmailMessage
+from django.test import Client
 
 from core import logs
 from core.mail import ConsoleBackend
@@ -68,6 +69,31 @@ def test_every_answer_names_its_request(client, caplog):
     assert re.fullmatch(r"GET / 200 \d+ ms", line.getMessage())
     junk = client.get("/", headers={"X-Request-ID": "<script>"})
     assert re.fullmatch(r"[0-9a-f]{16}", junk["X-Request-ID"])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body", ["too many fields", "too big"])
+def test_a_request_refused_with_a_4xx_is_logged_below_error(settings, body):
+    """Django logs these at ERROR with a traceback (when the CSRF check reads the body); the
+    console shows a warning line."""
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 5
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    data = {f"f{n}": "x" for n in range(10)} if body == "too many fields" else {"f": "x" * 2000}
+    shown = []
+    console = logging.Handler()
+    console.emit = shown.append
+    console.addFilter(logs.ClientErrors())
+    logging.getLogger().addHandler(console)
+    try:
+        browser = Client(enforce_csrf_checks=True)
+        browser.get("/accounts/login/")  # its CSRF cookie: the check then reads the body
+        refused = browser.post("/accounts/login/", data)
+    finally:
+        logging.getLogger().removeHandler(console)
+    assert 400 <= refused.status_code < 500
+    security = [r for r in shown if r.name.startswith("django.security")]
+    assert security and all(r.levelno == logging.WARNING and not r.exc_info for r in security)
+    assert not [r for r in shown if r.levelno >= logging.ERROR]
 
 
 def test_a_local_mail_is_a_short_note_with_its_links():

@@ -164,7 +164,16 @@ async def test_junk_frames_get_error_frames_and_the_socket_stays_open(frame, sta
     await socket.disconnect()
 
 
-@pytest.mark.parametrize("path", ["/ws/games/abc/", "/ws/games/-1/", "/ws/nothing"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/ws/games/abc/",
+        "/ws/games/-1/",
+        f"/ws/games/{2**63}/",
+        f"/ws/games/{10**30}/",
+        "/ws/nothing",
+    ],
+)
 async def test_a_socket_to_no_such_address_is_refused_not_crashed(path):
     socket = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver")])
     connected, code = await socket.connect()

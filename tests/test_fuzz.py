@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import traceback
 from collections import Counter
 from contextlib import contextmanager
@@ -28,7 +29,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connection, connections, transaction
 from django.test import Client
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, seed, settings, strategies as st
 
 from accounts.tokens import token_create, tokens_revoke
 from config.asgi import application
@@ -49,15 +50,26 @@ pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWar
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    database=None,  # failures are collected, not raised: nothing to replay
-    suppress_health_check=list(HealthCheck),
-)
+# Every run draws new inputs; a breach report names this seed, so FUZZ_SEED=<seed> replays it.
+SEED = int(os.environ.get("FUZZ_SEED") or random.SystemRandom().randrange(2**32))
+
+
+def fuzzing(examples: int):
+    """The fuzz tests' Hypothesis settings, on this run's seed."""
+    chosen = settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,  # breaches are collected and named with the seed; a crash prints its blob
+        print_blob=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    return lambda test: seed(SEED)(chosen(test))
+
+
+FUZZ = fuzzing(EXAMPLES)
 # A frame costs a round trip through the consumer and its database thread: fewer of them.
-FUZZ_FRAMES = settings(FUZZ, max_examples=max(1, EXAMPLES // 2))
-FUZZ_CONNECT = settings(FUZZ, max_examples=max(1, EXAMPLES // 3))
+FUZZ_FRAMES = fuzzing(max(1, EXAMPLES // 2))
+FUZZ_CONNECT = fuzzing(max(1, EXAMPLES // 3))
 
 SENT: Counter = Counter()  # inputs per endpoint
 FIVE_XX: Counter = Counter()  # of which answered 5xx (or crashed the socket)
@@ -90,7 +102,8 @@ class Breaches:
         lines = [
             f"{count}x {kind}\n    e.g. {example}" for kind, (count, example) in self.seen.items()
         ]
-        assert not lines, "Contract breaches:\n" + "\n".join(lines)
+        replay = f"\nReplay with FUZZ_SEED={SEED} FUZZ_EXAMPLES={EXAMPLES}"
+        assert not lines, "Contract breaches:\n" + "\n".join(lines) + replay
 
 
 def short(value, limit: int = 160) -> str:
@@ -425,11 +438,17 @@ def send(world, breaches, endpoint, method, path, body=b"", auth="token", user=N
     example = f"{method} {short(path, 80)} auth={auth} type={content_type!r} body={short(body)}"
     with rolled_back():
         before = fingerprint()
-        response = client.generic(method, path, body, content_type=content_type, **headers)
+        response = client.generic(method, as_sent(path), body, content_type=content_type, **headers)
         refused = check_response(breaches, endpoint, response, example, method)
         if refused and not transaction.get_rollback() and fingerprint() != before:
             breaches.add(f"{endpoint}: a {response.status_code} changed something", example)
     return response
+
+
+def as_sent(path: str) -> str:
+    """The path as a client puts it on the wire: percent-encoded UTF-8, a lone surrogate as
+    its bytes ("%" is kept, so a path that is encoded already is sent as it is)."""
+    return quote(path.encode("utf-8", "surrogatepass"), safe="/%?=&")
 
 
 def game_path(world, game_id: str, key: str = "playing") -> str:

@@ -1,5 +1,7 @@
 """Site-wide pages: how to play (its presets come from the engine) and the error pages."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -74,3 +76,10 @@ def test_a_form_address_opened_as_a_link_is_the_sites_own_page(client, user):
     page = client.get("/play/create")
     assert page.status_code == 405 and page["Allow"] == "POST"
     assert 'class="nav"' in page.content.decode() and "not a visit" in page.content.decode()
+
+
+def test_the_admin_sidebar_names_each_app_once_in_plain_english(admin_client):
+    html = admin_client.get("/admin/").content.decode()
+    apps = re.findall(r'<caption>\s*<a [^>]*class="section"[^>]*>([^<]+)</a>', html)
+    assert apps and len(apps) == len(set(apps)), apps
+    assert "Queue entries" in html and "entrys" not in html

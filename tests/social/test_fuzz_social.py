@@ -12,6 +12,7 @@ from tests.test_fuzz import (
     FUZZ,
     NASTY,
     Breaches,
+    as_sent,
     bodies,
     check_response,
     encode,
@@ -68,7 +69,9 @@ def call(world, breaches, endpoint, method, path, body=b"", auth="token"):
     example = f"{method} {short(path, 80)} auth={auth} body={short(body)}"
     with rolled_back():
         before = (fingerprint(), social_state())
-        response = client.generic(method, path, body, content_type="application/json", **headers)
+        response = client.generic(
+            method, as_sent(path), body, content_type="application/json", **headers
+        )
         refused = check_response(breaches, endpoint, response, example, method)
         if refused and (fingerprint(), social_state()) != before:
             breaches.add(f"{endpoint}: a {response.status_code} changed something", example)
@@ -178,4 +181,14 @@ def test_fuzz_reads(social_world):
             breaches.add(f"GET {path}: mentions cards", path)
 
     run()
+    breaches.assert_none()
+
+
+def test_a_name_no_client_can_encode_is_sent_as_its_bytes(social_world):
+    """A lone surrogate drawn as a name: a client sends its bytes percent-encoded, and the
+    site answers a 4xx (the test client alone could not encode it: a harness crash)."""
+    breaches = Breaches()
+    for path in ("/api/friends/\ud800/remove", "/api/blocks/a\udfffb/remove"):
+        endpoint = "POST " + path.rsplit("/", 2)[0] + "/{username}/remove"
+        assert 400 <= call(social_world, breaches, endpoint, "POST", path).status_code < 500
     breaches.assert_none()

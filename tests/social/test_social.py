@@ -36,6 +36,8 @@ def test_a_request_accepted_makes_friends_both_ways_and_tells_the_sender():
     assert selectors.are_friends(alice.pk, bob.pk) and selectors.are_friends(bob.pk, alice.pk)
     assert not FriendRequest.objects.exists()
     assert Notification.objects.filter(user=alice, text__contains="accepted").exists()
+    # The request's notice would still ask Bob, on every page where the bell is read.
+    assert not Notification.objects.filter(text__contains="wants to be your friend").exists()
 
 
 @pytest.mark.django_db
@@ -55,6 +57,7 @@ def test_requests_refused_clearly_and_declined_or_cancelled_leave_nothing():
     other = social.friend_request_send(user=alice, other=carol)
     social.friend_request_cancel(user=alice, request_id=other.pk)
     assert not FriendRequest.objects.exists() and not Friendship.objects.exists()
+    assert not Notification.objects.filter(text__contains="wants to be your friend").exists()
     friends(alice, bob)
     with pytest.raises(Conflict, match="already friends"):
         social.friend_request_send(user=bob, other=alice)
@@ -313,4 +316,5 @@ def test_the_api_round_trip_of_friends_and_invitations(client):
     assert api(client, "post", "/api/me/preferences", b, {"invites_from": "nobody"})[1] == {
         "invites_from": "nobody"
     }
-    assert api(client, "get", "/api/notifications", b)[1]["unread"] >= 2
+    # The invitation's notice; the friend request's went when Bob answered it.
+    assert api(client, "get", "/api/notifications", b)[1]["unread"] == 1

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.urls import register_converter
+
+
+class CoreConfig(AppConfig):
+    name = "core"
+    verbose_name = "Core"
+
+    def ready(self):
+        from core.converters import Int64Converter
+
+        # Before any URL module is read: every route with a number uses it.
+        register_converter(Int64Converter, "int64")
