@@ -86,6 +86,10 @@ def test_a_phone_folds_the_links_into_a_menu_button_and_keeps_the_bell_and_perso
     toggle.click()
     page.mouse.click(20, 700)  # left of the menu's panel
     assert page.is_hidden(".nav-links")
+    # And so does the keyboard's focus leaving it.
+    toggle.click()
+    page.locator(".bell").focus()
+    assert toggle.get_attribute("aria-expanded") == "false"
     toggle.click()
     page.locator(".nav-menu").get_by_text("How to play", exact=True).click()
     page.wait_for_url("**/how-to-play/")

@@ -36,3 +36,10 @@ document.addEventListener("keydown", function (event) {
     button.focus();
   }
 });
+
+document.addEventListener("focusin", function (event) {
+  // Tabbing out of the open menu closes it, as a click elsewhere does.
+  var button = document.querySelector(".nav-toggle");
+  if (!button || button.getAttribute("aria-expanded") !== "true" || !event.target.closest) return;
+  if (!event.target.closest(".nav-menu, .nav-toggle")) setMenuOpen(button, false);
+});
