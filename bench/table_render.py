@@ -52,7 +52,8 @@ def main() -> None:
         "id": 1, "status": "playing", "version": state.version, "private": False,
         "preset": "classic", "ranked": True, "ruleset": state.ruleset.to_dict(),
         "extras": {"ratings": [1500, 1490, 1520, 1510]}, "state": state.to_dict(),
-        "turn_deadline": None, "winner": None, "rematch": None,
+        "turn_deadline": None, "winner": None, "rematch": None, "owner_seat": None,
+        "held_seats": [],
         "seats": [
             {"seat": n, "user_id": n + 1, "name": f"player{n}", "bot": None, "away": False}
             for n in range(4)

@@ -112,6 +112,18 @@ def table_leave(request, body, game_id: int):
     return _payload_response(game, request.user.pk)
 
 
+@require_POST
+@api_view
+def table_fill(request, body, game_id: int):
+    """Bots (body {"level": ...}, standard if left out) take the open seats of the caller's
+    private table, but not the seats of people invited."""
+    level = body.get("level", "standard")
+    if not isinstance(level, str):
+        raise Invalid("level must be a string")
+    game = services.table_fill(game_id=game_id, user=request.user, level=level)
+    return _payload_response(game, request.user.pk)
+
+
 @require_GET
 @api_view
 def game_detail(request, body, game_id: int):

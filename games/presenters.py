@@ -5,6 +5,7 @@ hand's result and the score sheet. Every figure comes from games.engine."""
 from urllib.parse import urlencode
 
 from accounts.names import short_name
+from games.bots import LEVELS as BOT_LEVELS
 from games.engine import Ruleset, bags_before_penalty, hand_breakdown, team_contract
 from games.engine.ruleset import OPTION_NAMES
 
@@ -67,6 +68,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
                 "bot": entry["bot"],
                 "away": entry["away"],
                 "open": entry["name"] is None,
+                "invited": entry["name"] is None and position in payload.get("held_seats", ()),
                 "team": position % 2,
                 "is_me": position == me,
                 "bid": None
@@ -92,6 +94,13 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         "ranked": payload["ranked"],
         "away": me is not None and payload["seats"][me]["away"],
         "next_step": payload["extras"].get("next_step"),
+        # The person who opened a private table may seat bots in its open seats.
+        "may_fill": me is not None
+        and me == payload.get("owner_seat")
+        and payload.get("private", False)
+        and payload["status"] == "waiting"
+        and any(seat["open"] and not seat["invited"] for seat in seats),
+        "bot_levels": BOT_LEVELS,
     }
     if view is None:
         return context
@@ -182,9 +191,10 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
 
 
 def rules_line(payload: dict) -> str:
-    """ "Classic · to 500 · Ranked": the preset (or the options that differ from the
-    classic rules), the target score, and whether the game is rated; or what the app
-    that made the game calls it (extras "rules", e.g. a duplicate board)."""
+    """ "Classic · to 500 · Casual": the preset (or the options that differ from the
+    classic rules), the target score, and "Casual" for a game not rated (the table marks a
+    ranked one with its badge); or what the app that made the game calls it (extras
+    "rules", e.g. a duplicate board)."""
     named = payload.get("extras", {}).get("rules")
     if named:
         return named
@@ -208,7 +218,8 @@ def rules_line(payload: dict) -> str:
                         else value
                     )
                     parts.append(f"{OPTION_NAMES[key]} {shown}")
-    parts.append("Ranked" if payload["ranked"] else "Casual")
+    if not payload["ranked"]:
+        parts.append("Casual")  # a ranked game says so once, by its badge beside this line
     return " · ".join(str(part) for part in parts)
 
 

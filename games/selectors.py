@@ -51,6 +51,19 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
         "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
         "winner": game.winner,
         "rematch": game.rematch_id,
+        # The person who opened the table, where they sit: they may seat bots at it.
+        "owner_seat": next(
+            (
+                seat.position
+                for seat in seats
+                if seat.user_id and seat.user_id == game.created_by_id
+            ),
+            None,
+        ),
+        # Open seats kept for people invited (a waiting private table's only: cheap).
+        "held_seats": sorted(held_seats(game.pk))
+        if game.private and game.status == Game.Status.WAITING
+        else [],
         "seats": [
             {
                 "seat": seat.position,
@@ -105,6 +118,9 @@ def game_payload(snapshot: dict, seat: int | None, state: GameState | None = Non
         "turn_deadline": snapshot["turn_deadline"],
         "winner": snapshot["winner"],
         "rematch": snapshot["rematch"],
+        "private": snapshot["private"],
+        "owner_seat": snapshot["owner_seat"],
+        "held_seats": snapshot["held_seats"],
         "preset": snapshot["preset"],
         "ranked": snapshot["ranked"],
         "ruleset": snapshot["ruleset"],
@@ -156,6 +172,21 @@ def muted_names(user_id: int | None) -> set[str]:
     if user_id is None:
         return set()
     return set().union(*(muter(user_id) for muter in _muters))
+
+
+# Which open seats of a waiting table are kept for someone (the social app's invitations,
+# registered in its AppConfig.ready so that games never imports it): game id -> positions.
+# Bots filling a table (services.table_fill) leave these seats to the people invited.
+_seat_holders: list[Callable[[int], set[int]]] = []
+
+
+def register_seat_holder(holder: Callable[[int], set[int]]) -> None:
+    if holder not in _seat_holders:
+        _seat_holders.append(holder)
+
+
+def held_seats(game_id: int) -> set[int]:
+    return set().union(*(holder(game_id) for holder in _seat_holders))
 
 
 def chat_history(game: Game, *, viewer_id: int | None, limit: int = 50) -> list[dict]:

@@ -30,7 +30,13 @@ from games.engine import (
     view_for,
 )
 from games.models import Action, ChatMessage, Game, Hand, Seat
-from games.selectors import game_snapshot, seats_of, unfinished_game_of, unfinished_games_of
+from games.selectors import (
+    game_snapshot,
+    held_seats,
+    seats_of,
+    unfinished_game_of,
+    unfinished_games_of,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -228,6 +234,41 @@ def table_join(*, game_id: int, user: User, seat: int, invite: str | None = None
     _people_seated([user.pk])
     taken.user = user
     taken.save(update_fields=["user"])
+    seats = seats_of(game)
+    _start_if_full(game, seats)
+    _after_commit(game, seats)
+    return game
+
+
+def check_table_fill(game: Game, user: User, level: str) -> list[Seat]:
+    """The seats bots may take: the open seats of a private table waiting to start, asked
+    by the person who opened it and sits at it, but not a seat kept for someone invited
+    (`held_seats`: the invited friend keeps theirs). Changes nothing."""
+    if level not in BOT_LEVELS:
+        raise Invalid(f"Unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+    if game.created_by_id != user.pk:
+        raise Forbidden("Only the person who opened this table can seat bots at it")
+    if not game.private:
+        raise Conflict("Bots can take the open seats of a private table only")
+    if game.status != Game.Status.WAITING:
+        raise Conflict("This game has already started")
+    seats = seats_of(game)
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise Conflict("Sit down at your table first")
+    held = held_seats(game.pk)
+    free = [seat for seat in seats if not seat.taken and seat.position not in held]
+    if not free:
+        raise Conflict("No seat is free for a bot: the open seats wait for the people invited")
+    return free
+
+
+@transaction.atomic
+def table_fill(*, game_id: int, user: User, level: str = TIMEOUT_BOT) -> Game:
+    """Bots of `level` take the free seats of a private table (check_table_fill); a table
+    that is then full starts at once, else it starts when the invited friend sits down."""
+    game = game_lock(game_id)
+    free = check_table_fill(game, user, level)
+    Seat.objects.filter(pk__in=[seat.pk for seat in free]).update(bot_level=level)
     seats = seats_of(game)
     _start_if_full(game, seats)
     _after_commit(game, seats)

@@ -115,6 +115,18 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def fill_bots(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Bots take the open seats of the owner's private table (the push redraws it)."""
+    return _htmx_result(
+        request,
+        lambda: services.table_fill(
+            game_id=game_id, user=request.user, level=request.POST.get("level", "standard")
+        ),
+    )
+
+
+@login_required
+@require_POST
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     services.table_leave(game_id=game_id, user=request.user)
     response = HttpResponse(status=204)

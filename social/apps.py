@@ -7,7 +7,8 @@ class SocialConfig(AppConfig):
     verbose_name = "Friends and notifications"
 
     def ready(self) -> None:
-        from games.selectors import register_muter
-        from social.selectors import muted_names
+        from games.selectors import register_muter, register_seat_holder
+        from social.selectors import invited_seats, muted_names
 
         register_muter(muted_names)
+        register_seat_holder(invited_seats)

@@ -176,6 +176,11 @@ def live_invitations(**filters) -> list[Invitation]:
     ]
 
 
+def invited_seats(game_id: int) -> set[int]:
+    """The seats of a waiting table that open invitations keep for the people invited."""
+    return {invitation.position for invitation in live_invitations(game_id=game_id)}
+
+
 def relation(viewer: User, person: User) -> dict:
     """What the viewer's profile page of `person` offers: the friendship's state and blocks."""
     if not viewer.is_authenticated or viewer.pk == person.pk or person.is_bot:

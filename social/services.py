@@ -261,7 +261,14 @@ def invitation_send(*, user: User, other: User, game_id: int, position: int) -> 
         "/notifications/",
         invitation=invitation,
     )
+    _seats_held_changed(game.pk)
     return invitation
+
+
+def _seats_held_changed(game_id: int) -> None:
+    """The table shows which open seats wait for someone invited (games' held seats):
+    its viewers get it again once the invitation is written."""
+    transaction.on_commit(lambda: game_services.game_refresh(game_id=game_id), robust=True)
 
 
 def _invitation_to(user: User, invitation_id: int) -> Invitation:
@@ -301,3 +308,4 @@ def invitation_decline(*, user: User, invitation_id: int) -> None:
     if invitation.status != Invitation.Status.OPEN:
         raise Conflict(f"You already {invitation.status} this invitation")
     Invitation.objects.filter(pk=invitation.pk).update(status=Invitation.Status.DECLINED)
+    _seats_held_changed(invitation.game_id)

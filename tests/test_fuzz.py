@@ -527,6 +527,31 @@ def test_fuzz_leave_table(world):
     breaches.assert_none()
 
 
+def test_fuzz_fill_table(world):
+    breaches = Breaches()
+
+    @FUZZ
+    @given(
+        body=bodies(st.fixed_dictionaries({}, optional={"level": junk | st.sampled_from(LEVELS)})),
+        auth=st.sampled_from(AUTHS),
+        table=st.sampled_from(["private", "private", "waiting", "playing"]),
+        game_id=GAME_IDS,
+        who=st.sampled_from([0, "host", "host", "outsider"]),
+    )
+    @examples(body=DEEP_BODIES, auth="token", table="private", game_id="own", who="host")
+    def run(body, auth, table, game_id, who):
+        path = f"/api/tables/{game_path(world, game_id, table)}/bots"
+        if who == "host":
+            user = world["hosts"].get(table, world["people"][0])
+        else:
+            user = world["outsider"] if who == "outsider" else world["people"][who]
+        send(world, breaches, "POST /api/tables/{id}/bots", "POST", path, encode(body), auth,
+             user=user)  # fmt: skip
+
+    run()
+    breaches.assert_none()
+
+
 def test_fuzz_game_detail(world):
     breaches = Breaches()
 

@@ -256,7 +256,9 @@ def test_leaving_a_ranked_game_says_it_counts_as_a_loss(open_page, servers, cele
         services.game_create_seated, players=[user, "standard", "standard", "standard"], ranked=True
     )
     player.goto(f"{server.url}/games/{game.pk}/")
-    assert player.inner_text(".meta .rules") == "Classic · to 500 · Ranked"
+    # "Ranked" once: the badge, not the rules line too.
+    assert player.inner_text(".meta .rules") == "Classic · to 500"
+    assert player.inner_text(".meta").lower().count("ranked") == 1
     assert player.query_selector(".ranked-badge") is not None
     assert len(player.query_selector_all(".seat .badge.rating")) == 4
     asked = []

@@ -17,9 +17,10 @@ from tests.factories import UserFactory
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
-def test_the_rules_line_names_the_preset_target_and_ranked():
+def test_the_rules_line_names_the_preset_target_and_casual():
+    # A ranked game's table says "Ranked" once, by its badge.
     assert rules_line({"preset": "classic", "ruleset": Ruleset().to_dict(), "ranked": True}) == (
-        "Classic · to 500 · Ranked"
+        "Classic · to 500"
     )
     custom = Ruleset(target_score=300, bag_limit=5, suicide=True).to_dict()
     assert rules_line({"preset": "custom", "ruleset": custom, "ranked": False}) == (
