@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
-from games import archive as archives, frames, inputs, presenters, selectors, services
+from games import archive as archives, extras, frames, inputs, presenters, selectors, services
+from games.board import board_result
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import ChatMessage, Game
@@ -72,8 +73,12 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     snapshot = selectors.game_snapshot(game)
     payload = selectors.game_payload(snapshot, selectors.viewer_seat(snapshot, user_id))
     invite = request.GET.get("invite") if game.private else None
+    me = payload["seat"]
     context = {
         "game": payload,
+        # Nobody to talk to at a table whose other seats are all bots (a daily board).
+        "chat_shown": me is None
+        or any(not entry["bot"] for entry in payload["seats"] if entry["seat"] != me),
         "table": frames.table_html(
             payload, invite=invite, logged_in=request.user.is_authenticated, oob=False
         ),
@@ -191,6 +196,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     me = next((s.position for s in game.seats.all() if viewer and s.user_id == viewer), None)
     query = f"?{urlencode({'invite': invite})}" if game.private and invite else ""
     bottom = 0 if me is None else me  # a player sees the game from their own seat
+    board = None
+    if extras.page_extras(game).get("board"):  # a duplicate board: no winner, a board result
+        side = None if me is None else me % 2
+        board = board_result(game.rules, game.state["results"][-1], side)
     context = {
         "game": game,
         "document": document,
@@ -208,7 +217,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             {"names": presenters.team_name(names, team), "score": document["scores"][team]}
             for team in (0, 1)
         ],
-        "sheet": presenters.score_sheet(game.state["results"], names),
+        "sheet": presenters.score_sheet(game.state["results"], names, board=board),
+        "board": board,
         "export_url": reverse("api_game_export", args=[game.pk]) + query,
         "game_url": selectors.game_url(game),
         "analysis_url": reverse("analysis", args=[game.pk]) + query,
