@@ -6,15 +6,17 @@ replay, the JSON and the event's own pages all say it in these words."""
 
 from collections.abc import Sequence
 
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
+
 from games.engine import Ruleset, board_score
 
 SIDES = ("North-South", "East-West")  # team 0 (seats 0 and 2) and team 1
-MINUS = "\u2212"  # the minus sign, as the replay writes it: not a hyphen
 
 
 def signed(number: int) -> str:
-    """'+39', '0', or '-39' written with a minus sign."""
-    return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
+    """'+39', '-39' or '0' (a hyphen for minus, as the board scores and sheets write it)."""
+    return f"{number:+d}" if number else "0"
 
 
 def board_words(points: Sequence[int], side: int | None) -> str:
@@ -25,6 +27,12 @@ def board_words(points: Sequence[int], side: int | None) -> str:
     whose = SIDES[0] if side is None else "your side"
     result = points[mine] - points[1 - mine]
     return f"{SIDES[0]} {points[0]} · {SIDES[1]} {points[1]} · {whose} {signed(result)}"
+
+
+def words_html(words: str) -> SafeString:
+    """The words with each part kept on one line ('East-West 109' never split on a phone)."""
+    parts = ((part,) for part in words.split(" · "))
+    return format_html_join(" · ", '<span class="part">{}</span>', parts)
 
 
 def board_result(ruleset: Ruleset, hand: dict, side: int | None) -> dict:

@@ -5,7 +5,7 @@ hand's result and the score sheet. Every figure comes from games.engine."""
 from urllib.parse import urlencode
 
 from accounts.names import short_name
-from games.board import SIDES
+from games.board import SIDES, words_html
 from games.engine import Ruleset, bags_before_penalty, hand_breakdown, team_contract
 from games.engine.ruleset import OPTION_NAMES
 
@@ -150,6 +150,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
     ]
     context["board"] = payload.get("board")
     if context["board"]:  # a duplicate board: its board score, and nobody wins it
+        context["board_html"] = words_html(context["board"]["words"])
         for number, team in enumerate(context["teams"]):
             team["score"] = context["board"]["points"][number]
         context["winner"] = {"board": True, "draw": False, "mine": False, "names": ""}
@@ -323,5 +324,5 @@ def score_sheet(hands: list[dict], names: list[str], *, board: dict | None = Non
             # One hand from 0 with no bag limit: its bags are the bags it took.
             row.update(points=board["points"][team], score=board["points"][team])
             row["bag_cost"] = row["bags"]
-        return {"teams": teams, "rows": rows, "board": board["words"]}
+        return {"teams": teams, "rows": rows, "board": words_html(board["words"])}
     return {"teams": teams, "rows": rows}

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
 from games import archive as archives, extras, frames, inputs, presenters, selectors, services
-from games.board import board_result
+from games.board import board_result, words_html
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import ChatMessage, Game
@@ -219,6 +219,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         ],
         "sheet": presenters.score_sheet(game.state["results"], names, board=board),
         "board": board,
+        "board_html": words_html(board["words"]) if board else None,
         "export_url": reverse("api_game_export", args=[game.pk]) + query,
         "game_url": selectors.game_url(game),
         "analysis_url": reverse("analysis", args=[game.pk]) + query,

@@ -17,4 +17,5 @@ def signed_result(result: int) -> str:
 
 @register.filter
 def board_words(points, direction: str) -> str:
-    return board.board_words(points, 0 if direction == Direction.NORTH_SOUTH else 1)
+    side = 0 if direction == Direction.NORTH_SOUTH else 1
+    return board.words_html(board.board_words(points, side))

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from duplicate import services
 from duplicate.models import BoardGame, Event
-from games.board import board_words, signed
+from games.board import board_words, signed, words_html
 from games.selectors import game_snapshot
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
@@ -48,7 +48,7 @@ def test_the_json_has_the_board_result_and_no_winner(played):
 
 def test_the_table_sheet_and_board_page_say_the_same(played, today):
     _, client, row = played
-    words = board_words(row.points, 0)
+    words = words_html(board_words(row.points, 0))  # each part on one line
     table = client.get(f"/games/{row.game_id}/").content.decode()
     assert "Board result" in table and table.count(words) == 2  # the panel and the sheet
     assert f"Board result: {words}" in table
@@ -63,7 +63,9 @@ def test_the_replay_says_it_too_once_the_day_is_over(played, today):
     Event.objects.filter(pk=today.pk).update(closes_at=timezone.now() - timedelta(seconds=1))
     services.events_close_due()
     replay = client.get(f"/games/{row.game_id}/replay").content.decode()
-    assert f"Board result: {board_words(row.points, 0)}" in replay and " won" not in replay
+    assert (
+        f"Board result: {words_html(board_words(row.points, 0))}" in replay and " won" not in replay
+    )
     # Someone who did not play it reads North-South's result, and no winner either.
     stranger = Client()
     stranger.force_login(UserFactory())
