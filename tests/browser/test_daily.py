@@ -104,3 +104,5 @@ def test_play_a_daily_board_to_the_end_then_see_one_result_everywhere(
     shot(page, "daily-replay-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "daily-replay-phone")
+    # Long bot names in the scores shrink; the page does not scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
