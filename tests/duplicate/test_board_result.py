@@ -96,3 +96,11 @@ def test_no_chat_box_where_every_other_seat_is_a_bot(played):
     _, client, row = played
     page = client.get(f"/games/{row.game_id}/").content.decode()
     assert 'id="chat-form"' not in page and 'id="sound-toggle"' in page
+
+
+def test_the_archive_lists_a_board_by_its_result(played):
+    user, client, row = played
+    page = client.get(f"/u/{user.username}/games").content.decode()
+    result = f'<span class="archive-result">Board {signed(row.result)}</span>'
+    assert result in page and 'class="archive-game board"' in page
+    assert f"{row.points[0]} : {row.points[1]}" in page  # the person's side first
