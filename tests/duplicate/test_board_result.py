@@ -8,14 +8,18 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from duplicate import services
+from duplicate import services, session_services
 from duplicate.models import BoardGame, Event
 from games.board import board_words, signed, words_html
 from games.selectors import game_snapshot
-from tests.duplicate.play import play_board
+from tests.duplicate import test_session_services
+from tests.duplicate.play import play_board, play_out
+from tests.duplicate.test_session_services import started_mitchell
 from tests.factories import UserFactory
+from tests.leagues.factories import club_with
 
 pytestmark = pytest.mark.django_db
+director = test_session_services.director  # a session's director (a fixture)
 
 
 @pytest.fixture
@@ -104,3 +108,23 @@ def test_the_archive_lists_a_board_by_its_result(played):
     result = f'<span class="archive-result">Board {signed(row.result)}</span>'
     assert result in page and 'class="archive-game board"' in page
     assert f"{row.points[0]} : {row.points[1]}" in page  # the person's side first
+
+
+def test_a_session_board_has_each_side_read_its_own_result(director, quiet_games):
+    _, members = club_with(members=6)
+    session = started_mitchell(director, members)
+    session_services.round_start(session_id=session.pk, director=director)
+    row = BoardGame.objects.get(board__event=session, round=1, table=1)
+    play_out(row.game_id)
+    row.refresh_from_db()
+    bodies = {}
+    for seat in row.game.seats.exclude(user=None):
+        client = Client()
+        client.force_login(seat.user)
+        bodies[seat.position % 2] = client.get(f"/api/games/{row.game_id}").json()
+    assert set(bodies) == {0, 1}  # a person each way (their partners are bots)
+    for side, body in bodies.items():
+        assert body["winner"] is None and body["board"]["side"] == side
+        assert body["board"]["points"] == row.points
+        assert body["board"]["words"] == board_words(row.points, side)
+    assert bodies[0]["board"]["result"][0] == row.result == -bodies[1]["board"]["result"][1]
