@@ -76,8 +76,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     me = payload["seat"]
     context = {
         "game": payload,
-        # Nobody to talk to at a table whose other seats are all bots (a daily board).
+        # Nobody to talk to at a table whose other seats are all bots and that nobody else
+        # may watch (a daily board); at an open table, spectators may chat.
         "chat_shown": me is None
+        or not game.players_only
         or any(not entry["bot"] for entry in payload["seats"] if entry["seat"] != me),
         "table": frames.table_html(
             payload, invite=invite, logged_in=request.user.is_authenticated, oob=False
