@@ -168,6 +168,17 @@ def muted_names(user_id: int | None) -> set[str]:
     return set().union(*(muter(user_id) for muter in _muters))
 
 
+def chat_shown(game: Game, payload: dict) -> bool:
+    """Whether the viewer of `payload` gets a chat box: not a player whose other seats are
+    all bots at a table nobody else may watch (a daily board), with nobody to read it."""
+    me = payload["seat"]
+    return (
+        me is None
+        or not game.players_only
+        or any(not entry["bot"] for entry in payload["seats"] if entry["seat"] != me)
+    )
+
+
 def chat_history(game: Game, *, viewer_id: int | None, limit: int = 50) -> list[dict]:
     messages = game.chat.select_related("user").order_by("-created_at", "-pk")[:limit]
     muted = muted_names(viewer_id)

@@ -73,14 +73,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     snapshot = selectors.game_snapshot(game)
     payload = selectors.game_payload(snapshot, selectors.viewer_seat(snapshot, user_id))
     invite = request.GET.get("invite") if game.private else None
-    me = payload["seat"]
     context = {
         "game": payload,
-        # Nobody to talk to at a table whose other seats are all bots and that nobody else
-        # may watch (a daily board); at an open table, spectators may chat.
-        "chat_shown": me is None
-        or not game.players_only
-        or any(not entry["bot"] for entry in payload["seats"] if entry["seat"] != me),
+        "chat_shown": selectors.chat_shown(game, payload),
         "table": frames.table_html(
             payload, invite=invite, logged_in=request.user.is_authenticated, oob=False
         ),
