@@ -1,7 +1,8 @@
-"""What a duplicate board's game page says (games.extras): which board of which event it
-is, and once the board is over, the way to its result and traveller (not a rematch); at a
-club session, the way to the session page, where the next table and board are (at once
-when the director averaged the board: its game no longer counts)."""
+"""What a duplicate board's game page says (games.extras): that it is a board (scored as
+one, with no winner: games.board), which board of which event it is, and once it is over,
+the way to its result and traveller (not a rematch); at a club session, the way to the
+session page, where the next table and board are (at once when the director averaged the
+board: its game no longer counts)."""
 
 from django.urls import reverse
 
@@ -22,22 +23,31 @@ def board_link(game: Game) -> dict:
             "round",
             "table",
             "averaged",
+            "entry_id",
         )
         .first()
     )
     if played is None:
         return {}
-    event_id, day, name, number, round_number, table, averaged = played
+    event_id, day, name, number, round_number, table, averaged, entry_id = played
     over = game.status == Game.Status.FINISHED
     if round_number is not None:
-        extras = {"rules": f"{name} · Round {round_number} · Table {table} · Board {number}"}
+        extras = {
+            "board": True,
+            "rules": f"{name} · Round {round_number} · Table {table} · Board {number}",
+        }
         if averaged:  # bots play it out; the players have gone on
             extras["rules"] += " · averaged by the director: this game no longer counts"
         if over or averaged:
             url = reverse("duplicate:session", args=[event_id])
             extras["next_step"] = {"label": "Your next board and the results", "url": url}
         return extras
-    extras = {"rules": f"Daily challenge {day:%b} {day.day} · Board {number} · one hand"}
+    extras = {
+        "board": True,
+        "rules": f"Daily challenge {day:%b} {day.day} · Board {number} · one hand",
+        # The person's entry is theirs for the day: their bots keep their names all day.
+        "names_from": entry_id,
+    }
     if over:
         url = reverse("duplicate:board", args=[day.isoformat(), number])
         extras["next_step"] = {"label": "See the board's result", "url": url}

@@ -22,6 +22,7 @@ from django.urls import reverse
 from accounts.models import User
 from core.errors import Conflict, NotFound
 from games import history
+from games.board import board_result, signed
 from games.models import Action, Game, Seat
 from games.selectors import access_game, game_snapshot
 
@@ -101,9 +102,14 @@ def archive(
 
 
 def _row(game: Game) -> dict:
-    names = [entry["name"] for entry in seat_entries(game, list(game.seats.all()))]
+    snapshot = game_snapshot(game, list(game.seats.all()))
+    names = [entry["name"] for entry in snapshot["seats"]]
     team = game.team
     scores = game.state["scores"]
+    board = None
+    if snapshot["extras"].get("board"):  # a duplicate board: its board score, no winner
+        board = board_result(game.rules, game.state["results"][-1], team)
+        scores = board["points"]
     return {
         "id": game.pk,
         "url": replay_url(game),
@@ -111,6 +117,7 @@ def _row(game: Game) -> dict:
         "kind": game.get_kind_display(),
         "preset": game.preset,
         "won": game.winner == team,
+        "board": None if board is None else signed(board["result"][team]),
         "score": scores[team],
         "opponent_score": scores[1 - team],
         "partner": names[(game.position + 2) % 4],

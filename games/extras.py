@@ -6,8 +6,10 @@ a dict of public, JSON-ready facts (or {} when it has nothing to say about this 
 dicts are merged into the game's snapshot, once per change, and shown to every viewer.
 Keys: "ratings" {seat: display rating}, "rating_changes" {seat: change}, "next_step"
 {"label", "url"}, "rules" (what the table calls the game's rules, instead of its preset
-and options: "Daily challenge · Board 3"). Providers must be cheap for the games they do
-not concern.
+and options: "Daily challenge · Board 3"), "board" (True: the game is a duplicate board,
+scored as one and won by nobody, games.board), "names_from" (the number its bots' names
+are drawn from instead of the game's id: a person's bots keep their names from board to
+board). Providers must be cheap for the games they do not concern.
 """
 
 from collections.abc import Callable

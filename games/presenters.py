@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 
 from accounts.names import short_name
 from games.bots import LEVELS as BOT_LEVELS
+from games.board import SIDES, words_html
 from games.engine import Ruleset, bags_before_penalty, hand_breakdown, team_contract
 from games.engine.ruleset import OPTION_NAMES
 
@@ -156,7 +157,13 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         }
         for team in (0, 1)
     ]
-    if payload["winner"] is not None:
+    context["board"] = payload.get("board")
+    if context["board"]:  # a duplicate board: its board score, and nobody wins it
+        context["board_html"] = words_html(context["board"]["words"])
+        for number, team in enumerate(context["teams"]):
+            team["score"] = context["board"]["points"][number]
+        context["winner"] = {"board": True, "draw": False, "mine": False, "names": ""}
+    elif payload["winner"] is not None:
         context["winner"] = {
             "mine": me is not None and me % 2 == payload["winner"],
             "names": context["teams"][payload["winner"]]["name"],
@@ -169,7 +176,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         hands = view["hands"]
         bags_before = hands[-2]["bags"] if len(hands) > 1 else [0, 0]
         context["hand_result"] = hand_result(hands[-1], bags_before, ruleset, names)
-    context["sheet"] = score_sheet(view["hands"], names)
+    context["sheet"] = score_sheet(view["hands"], names, board=context["board"])
     turn = view["turn"]
     context["my_turn"] = me is not None and turn == me and not finished
     context["turn_text"] = _turn_text(payload, names, between_hands)
@@ -292,10 +299,15 @@ def hand_result(hand: dict, bags_before: list[int], ruleset: Ruleset, names: lis
     }
 
 
-def score_sheet(hands: list[dict], names: list[str]) -> dict:
+def score_sheet(hands: list[dict], names: list[str], *, board: dict | None = None) -> dict:
     """The hand-by-hand score sheet of a game: `hands` as the engine's finished-hand
-    records (`view["hands"]`, HandResult.to_dict()), `names` the four seats' names."""
-    teams = [{"name": team_name(names, team), "number": team + 1} for team in (0, 1)]
+    records (`view["hands"]`, HandResult.to_dict()), `names` the four seats' names. A
+    duplicate board's sheet (`board`: its games.board.board_result) has its one hand scored
+    as a board: each bag costs a point instead of earning one."""
+    teams = [
+        {"name": (f"{SIDES[team]}: " if board else "") + team_name(names, team), "number": team + 1}
+        for team in (0, 1)
+    ]
     rows = []
     for hand in hands:
         rows.append(
@@ -318,4 +330,10 @@ def score_sheet(hands: list[dict], names: list[str]) -> dict:
                 ],
             }
         )
+    if board and rows:
+        for team, row in enumerate(rows[-1]["teams"]):
+            # One hand from 0 with no bag limit: its bags are the bags it took.
+            row.update(points=board["points"][team], score=board["points"][team])
+            row["bag_cost"] = row["bags"]
+        return {"teams": teams, "rows": rows, "board": words_html(board["words"])}
     return {"teams": teams, "rows": rows}

@@ -8,7 +8,8 @@ from django.urls import reverse
 from accounts.names import seat_name
 from core.errors import NotFound
 from games import extras, rows
-from games.engine import GameState, view_for
+from games.board import board_result
+from games.engine import GameState, Ruleset, view_for
 from games.models import ChatMessage, Game, Seat
 
 
@@ -38,6 +39,8 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
     full engine state, so it goes to consumers, never to a client). `seats` as seats_of."""
     if seats is None:
         seats = seats_of(game)
+    page_extras = extras.page_extras(game)
+    names_from = page_extras.get("names_from") or game.pk
     return {
         "id": game.pk,
         "status": game.status,
@@ -46,7 +49,7 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
         "preset": game.preset,
         "ranked": game.ranked,
         "ruleset": game.ruleset,
-        "extras": extras.page_extras(game),
+        "extras": page_extras,
         "state": game.state,
         "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
         "winner": game.winner,
@@ -71,7 +74,7 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
                 "name": seat_name(
                     username=seat.username,
                     bot_level=seat.bot_level,
-                    game_id=game.pk,
+                    game_id=names_from,
                     position=seat.position,
                 ),
                 "bot": seat.bot_level or None,
@@ -104,6 +107,12 @@ def game_payload(snapshot: dict, seat: int | None, state: GameState | None = Non
     view = None
     if snapshot["state"] is not None:
         view = view_for(state or GameState.from_dict(snapshot["state"]), seat)
+    # A duplicate board has no winner: once its hand is over, its board result instead.
+    is_board = bool(snapshot["extras"].get("board"))
+    board = None
+    if is_board and view is not None and view["hands"]:
+        side = None if seat is None else seat % 2
+        board = board_result(Ruleset.from_dict(snapshot["ruleset"]), view["hands"][-1], side)
     return {
         "id": snapshot["id"],
         "version": snapshot["version"],
@@ -116,7 +125,8 @@ def game_payload(snapshot: dict, seat: int | None, state: GameState | None = Non
         "view": view,
         "legal": view["legal"] if view else [],
         "turn_deadline": snapshot["turn_deadline"],
-        "winner": snapshot["winner"],
+        "winner": None if is_board else snapshot["winner"],
+        "board": board,
         "rematch": snapshot["rematch"],
         "private": snapshot["private"],
         "owner_seat": snapshot["owner_seat"],
@@ -187,6 +197,17 @@ def register_seat_holder(holder: Callable[[int], set[int]]) -> None:
 
 def held_seats(game_id: int) -> set[int]:
     return set().union(*(holder(game_id) for holder in _seat_holders))
+
+
+def chat_shown(game: Game, payload: dict) -> bool:
+    """Whether the viewer of `payload` gets a chat box: not a player whose other seats are
+    all bots at a table nobody else may watch (a daily board), with nobody to read it."""
+    me = payload["seat"]
+    return (
+        me is None
+        or not game.players_only
+        or any(not entry["bot"] for entry in payload["seats"] if entry["seat"] != me)
+    )
 
 
 def chat_history(game: Game, *, viewer_id: int | None, limit: int = 50) -> list[dict]:

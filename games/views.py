@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
-from games import archive as archives, frames, inputs, presenters, selectors, services
+from games import archive as archives, extras, frames, inputs, presenters, selectors, services
+from games.board import board_result, words_html
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import ChatMessage, Game
@@ -74,6 +75,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     invite = request.GET.get("invite") if game.private else None
     context = {
         "game": payload,
+        "chat_shown": selectors.chat_shown(game, payload),
         "table": frames.table_html(
             payload, invite=invite, logged_in=request.user.is_authenticated, oob=False
         ),
@@ -203,6 +205,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     me = next((s.position for s in game.seats.all() if viewer and s.user_id == viewer), None)
     query = f"?{urlencode({'invite': invite})}" if game.private and invite else ""
     bottom = 0 if me is None else me  # a player sees the game from their own seat
+    board = None
+    if extras.page_extras(game).get("board"):  # a duplicate board: no winner, a board result
+        side = None if me is None else me % 2
+        board = board_result(game.rules, game.state["results"][-1], side)
     context = {
         "game": game,
         "document": document,
@@ -220,7 +226,9 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             {"names": presenters.team_name(names, team), "score": document["scores"][team]}
             for team in (0, 1)
         ],
-        "sheet": presenters.score_sheet(game.state["results"], names),
+        "sheet": presenters.score_sheet(game.state["results"], names, board=board),
+        "board": board,
+        "board_html": words_html(board["words"]) if board else None,
         "export_url": reverse("api_game_export", args=[game.pk]) + query,
         "game_url": selectors.game_url(game),
         "analysis_url": reverse("analysis", args=[game.pk]) + query,

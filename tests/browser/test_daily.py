@@ -1,15 +1,23 @@
 """The daily challenge in a real browser: a person plays board 1 to its end against the
-bots, then sees their result, their matchpoints so far and the traveller (real Daphne,
-Celery worker, PostgreSQL, Redis). Screenshots go to test-artifacts/."""
+bots, then sees their result, their matchpoints so far and the traveller, and once the day
+is over the replay: one board result, in the same words everywhere (real Daphne, Celery
+worker, PostgreSQL, Redis). Screenshots go to test-artifacts/."""
+
+from datetime import timedelta
+
+from django.utils import timezone
 
 from duplicate import services
-from duplicate.models import BoardGame
+from duplicate.models import BoardGame, Event
+from games.board import board_words
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
 
 
-def test_play_a_daily_board_to_the_end_then_see_the_traveller(open_page, servers, celery_worker):
+def test_play_a_daily_board_to_the_end_then_see_one_result_everywhere(
+    open_page, servers, celery_worker
+):
     server = servers()
     event = services.daily_today()
     board = event.boards.get(number=1)
@@ -43,13 +51,26 @@ def test_play_a_daily_board_to_the_end_then_see_the_traveller(open_page, servers
         page.wait_for_function(
             "v => +document.getElementById('table').dataset.version > v", arg=version
         )
-    page.click("text=See the board's result", timeout=60_000)
-    page.wait_for_url(f"**/daily/{event.day.isoformat()}/boards/1/")
-
+    # The end panel and its score sheet: the board result, as the board page gives it.
+    page.wait_for_selector("text=See the board's result", timeout=60_000)
     played = BoardGame.objects.get(game_id=game_id)
     assert played.finished
+    words = board_words(played.points, 0)  # the person sits South: North-South
+    final = page.inner_text(".panel.final")
+    assert page.inner_text("#final-title") == "Board result"
+    assert page.inner_text(".panel.final p.board-words") == words
+    assert page.inner_text(".score-sheet tfoot") == f"Board result: {words}"
+    assert "win" not in final.lower() and "lose" not in final.lower()
+    assert page.query_selector("#chat-form") is None  # only bots to talk to
+    shot(page, "daily-board-over-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "daily-board-over-phone")
+    page.set_viewport_size(DESKTOP)
+    page.click("text=See the board's result")
+    page.wait_for_url(f"**/daily/{event.day.isoformat()}/boards/1/")
+
     summary = page.inner_text(".board-summary")
-    assert f"{played.result:+d}".lstrip("+") in summary and "%" in summary
+    assert page.inner_text(".board-summary .board-words") == words and "%" in summary
     rows = page.query_selector_all(".traveller tbody tr")
     assert len(rows) == 2
     assert {row.query_selector("td").inner_text() for row in rows} == {
@@ -68,3 +89,20 @@ def test_play_a_daily_board_to_the_end_then_see_the_traveller(open_page, servers
     page.wait_for_selector("text=Result and traveller")
     page.set_viewport_size(PHONE)
     shot(page, "daily-day-phone")
+
+    # Once the day is over, the replay tells the same board result, step by step too.
+    Event.objects.filter(pk=event.pk).update(closes_at=timezone.now() - timedelta(seconds=1))
+    off_the_loop(services.events_close_due)
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{server.url}/games/{game_id}/replay")
+    assert page.inner_text(".replay-final") == f"Board result: {words}"
+    page.click("[data-go=last]")
+    assert words in page.inner_text(".replay-status")
+    scores = [page.inner_text(f".replay-score[data-team='{team}']") for team in (0, 1)]
+    assert scores == [str(points) for points in played.points]
+    assert page.inner_text(".score-sheet tfoot") == f"Board result: {words}"
+    shot(page, "daily-replay-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "daily-replay-phone")
+    # Long bot names in the scores shrink; the page does not scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

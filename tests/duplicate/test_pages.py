@@ -41,7 +41,7 @@ def test_playing_a_board_from_the_page_then_its_result_and_traveller(today, play
     assert "Resume board 1" in client.get("/daily/").content.decode()
     game = play_board(game_id, user)
     page = client.get(f"/daily/{today.day}/boards/1/").content.decode()
-    assert "Your result" in page and "Matchpoints so far" in page and "50.0%" in page
+    assert "Board result" in page and "Matchpoints so far" in page and "50.0%" in page
     assert "Traveller" in page and user.username in page and "Play board 2" in page
     assert "/replay" not in page  # until the day ends
     day = client.get("/daily/").content.decode()

@@ -8,6 +8,10 @@
   var data = document.getElementById("replay-data");
   if (!root || !data) return;
   var game = JSON.parse(data.textContent);
+  // A duplicate board's result as the server scored it (games.board): no winner, and each
+  // bag costing a point, so its scores are not the hand's game scores.
+  var boardData = document.getElementById("replay-board");
+  var board = boardData ? JSON.parse(boardData.textContent) : null;
   var names = game.seats.map(function (seat) { return seat.name; });
   var SUITS = [["S", "♠"], ["H", "♥"], ["C", "♣"], ["D", "♦"]];  // black and red by turns
   var SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -70,7 +74,7 @@
       }
     }
     var previous = step.hand > 0 ? game.hands[step.hand - 1].result : null;
-    at.scores = at.over ? hand.result.scores : previous ? previous.scores : [0, 0];
+    at.scores = at.over ? (board ? board.points : hand.result.scores) : previous ? previous.scores : [0, 0];
     at.bags = at.over ? hand.result.bags : previous ? previous.bags : [0, 0];
     return at;
   }
@@ -82,7 +86,9 @@
     if (step.kind === "bid") return names[step.seat] + " bids " + bidLabel(step.entry) + ".";
     var text = names[step.seat] + " plays " + cardLabel(step.card) + ".";
     if (at.winner !== null) text += " Trick " + (step.trick + 1) + " to " + names[at.winner] + ".";
-    if (at.over) {
+    if (at.over && board) {
+      text += " Board result: " + board.words + ".";
+    } else if (at.over) {
       var points = hand.result.points;
       text += " Hand over: " + names[0] + " & " + names[2] + " " + signed(points[0]) + ", " +
         names[1] + " & " + names[3] + " " + signed(points[1]) + ".";
