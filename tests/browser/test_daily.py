@@ -1,10 +1,12 @@
 """The daily challenge in a real browser: a person plays board 1 to its end against the
-bots, then sees their result, their matchpoints so far and the traveller (real Daphne,
+bots, then sees their result, their matchpoints so far and the traveller, the day's
+ranking (on a phone too) and their profile's day so far (real Daphne,
 Celery worker, PostgreSQL, Redis). Screenshots go to test-artifacts/."""
 
 from duplicate import services
 from duplicate.models import BoardGame
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
+from tests.duplicate.factories import entry_with_results
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
 
@@ -68,3 +70,23 @@ def test_play_a_daily_board_to_the_end_then_see_the_traveller(open_page, servers
     page.wait_for_selector("text=Result and traveller")
     page.set_viewport_size(PHONE)
     shot(page, "daily-day-phone")
+
+    # Someone has played all 8 boards: ranked, above the two still playing, and a phone
+    # shows how many boards each played (what tells ranked from in progress).
+    entry_with_results(event, [5, 0, 0, 0, 0, 0, 0, 0], user=UserFactory(username="all_eight"))
+    page.goto(f"{server.url}/daily/{event.day.isoformat()}/standings")
+    ranked = page.locator(".daily-standings tbody:not(.unranked) tr")
+    assert ranked.count() == 1 and "all_eight" in ranked.inner_text()
+    assert "In progress" in page.inner_text(".daily-standings .unranked")
+    boards = page.locator(".daily-standings thead th").nth(3)
+    assert boards.inner_text() == "Boards" and boards.is_visible()
+    assert page.locator(".daily-standings tr.viewer td").nth(3).inner_text() == "1 / 8"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "daily-standings-phone")
+    # The person's profile shows their day so far (to them alone).
+    page.goto(f"{server.url}/u/south_player/")
+    assert "Today you have played 1 of 8 boards" in page.inner_text(".daily-today")
+    shot(page, "daily-profile-today-phone")
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{server.url}/daily/{event.day.isoformat()}/standings")
+    shot(page, "daily-standings-desktop")

@@ -155,6 +155,17 @@ def test_a_four_table_mitchell_from_the_admin_to_its_results(admin_client, clien
             check_open_boards_stay_hidden(client, session, ew_player)
         if number == 2:  # one board cannot be played: the director averages it
             row = rows.get(table=3)
+            # The button asks first: its page says what will happen, and changes nothing.
+            confirm = admin_client.get(
+                f"/admin/duplicate/session/{session.pk}/average/",
+                {"table": 3, "board": row.board.number},
+            ).content.decode()
+            assert f"Yes, average board {row.board.number}" in confirm and "No, go back" in confirm
+            row.refresh_from_db()
+            assert not row.averaged and not row.finished
+            for junk in ({"table": 99, "board": 1}, {"table": "x"}, {}):
+                wrong = admin_client.get(f"/admin/duplicate/session/{session.pk}/average/", junk)
+                assert wrong.status_code == 302  # back to the session page, with why
             response = admin_client.post(
                 f"/admin/duplicate/session/{session.pk}/average/",
                 {"table": 3, "board": row.board.number},
