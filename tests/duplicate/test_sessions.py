@@ -183,6 +183,9 @@ def test_a_four_table_mitchell_from_the_admin_to_its_results(admin_client, clien
     # Each pair played each board once, and the results are public.
     rows = BoardGame.objects.filter(board__event=session)
     assert rows.count() == 16 and rows.filter(averaged=True).count() == 1
+    client.force_login(ew_player)
+    page = client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "The session is over: the rankings are below, your pair's line marked." in page
     client.logout()
     page = client.get(f"/sessions/{session.pk}/").content.decode()
     assert "North-South ranking" in page and "East-West ranking" in page
@@ -255,3 +258,6 @@ def test_a_two_table_team_match_from_the_admin_to_its_imps_and_victory_points(ad
     vps = [float(v) for v in re.findall(r"<strong>([\d.]+) VP</strong>", page)]
     assert len(vps) == 2 and sum(vps) == pytest.approx(20.0)
     assert client.get(f"/sessions/{session.pk}/boards/3/").status_code == 200
+    client.force_login(members[0])  # a team match has no ranking: its result
+    page = client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "The session is over: the match result is below." in page
