@@ -154,14 +154,14 @@ def standings(event: Event, user: User | None, *, limit: int | None = None) -> d
     )
     status = "incomplete" if event.closed else "in_progress"
 
-    def row(line: matchpoints.Line, status: str) -> dict:
+    def row(line: matchpoints.Line, state: str) -> dict:
         return {
             "rank": line.rank,
             "player": names[line.key],
             "score": None if line.score is None else round(line.score, 2),
             "boards": line.boards,
             "me": line.key == me,
-            "status": status,
+            "status": state,
         }
 
     return {
