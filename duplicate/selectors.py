@@ -193,17 +193,18 @@ def past_dailies(limit: int = 60) -> list[dict]:
 
 def daily_history(user: User, limit: int = 30) -> dict:
     """A person's daily challenges: the days played (closed ones, with their final score)
-    and the average and best over them."""
+    and the average and best over the days ranked (every board played, as the ranking)."""
     # One query: a person plays a day at most once, so the rows are few.
     days = [
-        {"day": day, "score": score, "boards": boards}
-        for day, score, boards in Entry.objects.filter(
+        {"day": day, "score": score, "boards": boards, "of": total, "ranked": boards >= total}
+        for day, score, boards, total in Entry.objects.filter(
             user=user, event__kind=Event.Kind.DAILY, event__closed=True, score__isnull=False
         )
+        .annotate(total=Count("event__boards"))
         .order_by("-event__day")
-        .values_list("event__day", "score", "boards_played")
+        .values_list("event__day", "score", "boards_played", "total")
     ]
-    scores = [day["score"] for day in days]
+    scores = [day["score"] for day in days if day["ranked"]]
     return {
         "days": len(days),
         "average": round(sum(scores) / len(scores), 2) if scores else None,

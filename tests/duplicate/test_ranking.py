@@ -108,3 +108,13 @@ def test_a_profile_shows_no_day_before_a_board_is_finished(today):
     entry_with_results(today, [], user=me)
     assert selectors.day_so_far(me, me) is None
     assert "Daily challenge" not in Client().get("/u/me/").content.decode()
+
+
+def test_the_profile_history_averages_the_ranked_days_and_marks_the_others(day):
+    close(day)
+    ann, lucky = (UserFactory._meta.model.objects.get(username=n) for n in ("ann", "lucky"))
+    assert selectors.daily_history(ann)["best"] == RANKED[0][2]
+    history = selectors.daily_history(lucky)  # one board at 100%: not a best day
+    assert history["days"] == 1 and history["best"] is None and history["average"] is None
+    page = Client().get("/u/lucky/").content.decode()
+    assert "1 of 8 boards, not ranked" in page and "<strong>100.0%</strong>" in page
