@@ -13,6 +13,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -95,6 +96,12 @@ class PairForm(forms.ModelForm):
     class Meta:
         model = Entry
         fields = ["direction", "team", "user", "partner", "partner_bot"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A short empty choice: the pair rows must fit a 1366 px screen (a Mitchell has none).
+        if "team" in self.fields:  # not once the session started (the rows are read-only)
+            self.fields["team"].choices = [("", "-"), *Entry.Team.choices]
 
 
 class PairInline(admin.TabularInline):
@@ -192,29 +199,56 @@ class SessionAdmin(StepButtonsMixin, admin.ModelAdmin):
         return super().change_view(request, object_id, form_url, extra_context=extra)
 
     def average_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        """The average chosen on the session's page for one board at one table."""
-        if request.method != "POST":
-            return HttpResponseNotAllowed(["POST"])
+        """The average chosen on the session's page for one board at one table, shown once
+        more to confirm (GET: it cannot be undone), then given (POST)."""
+        if request.method not in ("GET", "POST"):
+            return HttpResponseNotAllowed(["GET", "POST"])
         session = self.get_object(request, str(pk))
         if session is None:
             raise Http404("No such session")
         if not self.has_change_permission(request, session):
             raise PermissionDenied
-        form = AverageForm(request.POST)
+        back = reverse("admin:duplicate_session_change", args=[pk])
+        form = AverageForm(request.POST if request.method == "POST" else request.GET)
         if not form.is_valid():
             self.message_user(request, "Choose a table and a board of it", messages.ERROR)
-        else:
-            table, number = form.cleaned_data["table"], form.cleaned_data["board"]
+            return redirect(back)
+        number = form.cleaned_data["board"]
+        if request.method == "POST":  # the service says why not, if it cannot be given
             run_step(
                 self,
                 request,
                 [session],
                 lambda s: session_services.board_average(
-                    session_id=s.pk, director=request.user, table=table, number=number
+                    session_id=s.pk,
+                    director=request.user,
+                    table=form.cleaned_data["table"],
+                    number=number,
                 ),
                 lambda s, row: f"{s}, table {row.table}: board {row.board.number} is averaged",
             )
-        return redirect(reverse("admin:duplicate_session_change", args=[pk]))
+            return redirect(back)
+        table = next(
+            (t for t in session_selectors.progress(session)
+             if t["table"] == form.cleaned_data["table"]
+             and any(b["number"] == number and b["state"] in ("playing", "waiting")
+                     for b in t["boards"])),
+            None,
+        )  # fmt: skip
+        if table is None:
+            text = f"Board {number} at table {form.cleaned_data['table']} cannot be averaged now"
+            self.message_user(request, text, messages.ERROR)
+            return redirect(back)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Average board {number} at table {table['table']}?",
+            "opts": self.model._meta,
+            "original": session,
+            "table": table,
+            "number": number,
+            "back": back,
+        }
+        return TemplateResponse(request, "admin/duplicate/session/average_confirm.html", context)
 
     @admin.action(description="Start the session (numbers the pairs, deals the boards)",
                   permissions=["change"])  # fmt: skip

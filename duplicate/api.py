@@ -81,13 +81,17 @@ def board_results(request, body, day: str, number: int):
 @require_GET
 @api_view(anonymous=True)
 def standings(request, body, day: str):
+    """The ranking: those who played every board (`standings`), then the others unranked
+    (`unranked`: status "in_progress" while the day is open, "incomplete" once closed)."""
     table = selectors.standings(selectors.daily_event(parse_day(day)), request.user, limit=100)
     event = table["event"]
     return JsonResponse(
         {
             "date": event.day.isoformat(),
             "closed": event.closed,
+            "boards": table["boards"],
             "entries": table["entries"],
             "standings": table["rows"],
+            "unranked": table["others"],
         }
     )

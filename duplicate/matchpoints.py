@@ -34,7 +34,7 @@ class Line(NamedTuple):
     """One entry's line of the standings."""
 
     key: Hashable  # whoever the caller ranks (an entry id)
-    rank: int  # equal scores share a rank
+    rank: int | None  # equal scores share a rank; None: not ranked (see complete)
     score: float | None  # average percentage; None: no board played
     boards: int
 
@@ -64,16 +64,35 @@ def standings(
             totals.setdefault(key, []).append(percentage)
     for key, count in (averaged or {}).items():
         totals.setdefault(key, []).extend([AVERAGE] * count)
-    scored = sorted(
-        ((sum(values) / len(values), len(values), key) for key, values in totals.items()),
-        key=lambda line: -line[0],
-    )
-    lines, rank, previous = [], 0, None
-    for position, (score, count, key) in enumerate(scored, start=1):
-        # Averages of equal results summed in another order can differ in the last bit.
-        if previous is None or abs(score - previous) > 1e-9:
-            rank, previous = position, score
-        lines.append(Line(key, rank, score, count))
+    scored = [
+        Line(key, 0, sum(values) / len(values), len(values)) for key, values in totals.items()
+    ]
+    lines = _ranks(sorted(scored, key=lambda line: -line.score))
     unplayed = [key for key in entries if key not in totals]
     lines.extend(Line(key, len(scored) + 1, None, 0) for key in unplayed)
     return lines
+
+
+def _ranks(lines: Sequence[Line]) -> list[Line]:
+    """The lines (scored, best first) ranked: equal scores share a rank."""
+    out, rank, previous = [], 0, None
+    for position, line in enumerate(lines, start=1):
+        # Averages of equal results summed in another order can differ in the last bit.
+        if previous is None or abs(line.score - previous) > 1e-9:
+            rank, previous = position, line.score
+        out.append(line._replace(rank=rank))
+    return out
+
+
+def complete(lines: Iterable[Line], boards: int) -> tuple[list[Line], list[Line]]:
+    """The ranking of an event of `boards` boards: the lines that played them all, ranked
+    among themselves, best first; then the others, unranked (rank None), most boards first.
+    Their results still count on the boards they played (the percentages are unchanged):
+    only a full set of boards is ranked, so that one lucky board does not top the day."""
+    lines = list(lines)
+    full = [line for line in lines if line.boards >= boards and line.score is not None]
+    ranked = _ranks(sorted(full, key=lambda line: -line.score))
+    keys = {line.key for line in full}
+    rest = [line._replace(rank=None) for line in lines if line.key not in keys]
+    rest.sort(key=lambda line: (-line.boards, -(line.score or 0.0)))
+    return ranked, rest

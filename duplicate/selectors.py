@@ -5,7 +5,7 @@ finished that board, until the event closes."""
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Count
+from django.db.models import Count, F
 
 from accounts.models import User
 from core.errors import Forbidden, NotFound
@@ -126,57 +126,59 @@ def my_percentages(event: Event, entry: Entry | None) -> dict[int, float]:
 
 
 def standings(event: Event, user: User | None, *, limit: int | None = None) -> dict:
-    """The ranking of an event (the top `limit` lines and the viewer's own line always)."""
+    """The ranking of an event: the entries that played every board, ranked; then the
+    others, unranked: "in progress" while the event is open, "incomplete" once it closed.
+    Each list shows its top `limit` lines, and the viewer's own line always."""
+    count = event.boards.count()
     if event.closed:
         lines = [
-            matchpoints.Line(pk, 0, score, boards)
-            for pk, score, boards in event.entries.order_by("-score").values_list(
-                "pk", "score", "boards_played"
-            )
+            matchpoints.Line(pk, None, score, boards)
+            for pk, score, boards in event.entries.order_by(
+                F("score").desc(nulls_last=True), "pk"
+            ).values_list("pk", "score", "boards_played")
         ]
-        lines = _ranked(lines)
     else:
         lines = matchpoints.standings(
-            results_by_board(event), event.entries.values_list("pk", flat=True)
+            results_by_board(event), event.entries.order_by("pk").values_list("pk", flat=True)
         )
+    ranked, others = matchpoints.complete(lines, count)
+    cut = limit if limit is not None and max(len(ranked), len(others)) > limit else None
     me = None
     if user is not None and user.is_authenticated:
         me = event.entries.filter(user=user).values_list("pk", flat=True).first()
-    shown = lines if limit is None else lines[:limit]
-    own = next((line for line in lines if line.key == me), None)
-    if own is not None and own not in shown:
-        shown = [*shown, own]
+    ranked, others = _shown(ranked, me, limit), _shown(others, me, limit)
     names = dict(
-        Entry.objects.filter(pk__in=[line.key for line in shown]).values_list(
+        Entry.objects.filter(pk__in=[line.key for line in ranked + others]).values_list(
             "pk", "user__username"
         )
     )
+    status = "incomplete" if event.closed else "in_progress"
+
+    def row(line: matchpoints.Line, state: str) -> dict:
+        return {
+            "rank": line.rank,
+            "player": names[line.key],
+            "score": None if line.score is None else round(line.score, 2),
+            "boards": line.boards,
+            "me": line.key == me,
+            "status": state,
+        }
+
     return {
         "event": event,
+        "boards": count,
         "entries": len(lines),
-        "rows": [
-            {
-                "rank": line.rank,
-                "player": names[line.key],
-                "score": None if line.score is None else round(line.score, 2),
-                "boards": line.boards,
-                "me": line.key == me,
-            }
-            for line in shown
-        ],
+        "cut": cut,  # the lists were cut to their first `cut` lines
+        "rows": [row(line, "ranked") for line in ranked],
+        "others": [row(line, status) for line in others],
     }
 
 
-def _ranked(lines: list[matchpoints.Line]) -> list[matchpoints.Line]:
-    """Ranks for lines kept in score order (None last), equal scores sharing one."""
-    played = [line for line in lines if line.score is not None]
-    out, rank, previous = [], 0, None
-    for position, line in enumerate(played, start=1):
-        if previous is None or abs(line.score - previous) > 1e-9:
-            rank, previous = position, line.score
-        out.append(line._replace(rank=rank))
-    out.extend(line._replace(rank=len(played) + 1) for line in lines if line.score is None)
-    return out
+def _shown(lines: list[matchpoints.Line], me: int | None, limit: int | None):
+    """The top `limit` lines, and the viewer's own line below them if it is further down."""
+    shown = lines if limit is None else lines[:limit]
+    own = next((line for line in lines if line.key == me), None)
+    return shown if own is None or own in shown else [*shown, own]
 
 
 def past_dailies(limit: int = 60) -> list[dict]:
@@ -191,22 +193,48 @@ def past_dailies(limit: int = 60) -> list[dict]:
 
 def daily_history(user: User, limit: int = 30) -> dict:
     """A person's daily challenges: the days played (closed ones, with their final score)
-    and the average and best over them."""
+    and the average and best over the days ranked (every board played, as the ranking)."""
     # One query: a person plays a day at most once, so the rows are few.
     days = [
-        {"day": day, "score": score, "boards": boards}
-        for day, score, boards in Entry.objects.filter(
+        {"day": day, "score": score, "boards": boards, "of": total, "ranked": boards >= total}
+        for day, score, boards, total in Entry.objects.filter(
             user=user, event__kind=Event.Kind.DAILY, event__closed=True, score__isnull=False
         )
+        .annotate(total=Count("event__boards"))
         .order_by("-event__day")
-        .values_list("event__day", "score", "boards_played")
+        .values_list("event__day", "score", "boards_played", "total")
     ]
-    scores = [day["score"] for day in days]
+    scores = [day["score"] for day in days if day["ranked"]]
     return {
         "days": len(days),
         "average": round(sum(scores) / len(scores), 2) if scores else None,
         "best": round(max(scores), 2) if scores else None,
         "recent": [{**day, "score": round(day["score"], 2)} for day in days[:limit]],
+    }
+
+
+def day_so_far(user: User, viewer: User | None) -> dict | None:
+    """A person's daily challenge still open, once they finished a board of it: the boards
+    played and, to the person alone, their percentage so far (to anyone else it would
+    tell how the day's boards play before they have played them). None: nothing to show."""
+    entry = (
+        Entry.objects.filter(user=user, event__kind=Event.Kind.DAILY, event__closed=False)
+        .select_related("event")
+        .order_by("-event__day")
+        .first()
+    )
+    played = entry.games.filter(finished=True).count() if entry else 0
+    if not played:
+        return None
+    event = entry.event
+    mine = viewer is not None and viewer.is_authenticated and viewer.pk == user.pk
+    so_far = list(my_percentages(event, entry).values()) if mine else []
+    return {
+        "day": event.day,
+        "played": played,
+        "boards": event.boards.count(),
+        "percentage": round(sum(so_far) / len(so_far), 2) if so_far else None,
+        "mine": mine,
     }
 
 

@@ -5,8 +5,8 @@ hand's result and the score sheet. Every figure comes from games.engine."""
 from urllib.parse import urlencode
 
 from accounts.names import short_name
-from games.bots import LEVELS as BOT_LEVELS
 from games.board import SIDES, words_html
+from games.bots import LEVELS as BOT_LEVELS
 from games.engine import Ruleset, bags_before_penalty, hand_breakdown, team_contract
 from games.engine.ruleset import OPTION_NAMES
 

@@ -130,6 +130,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     context["double_dummy"] = analysis_selectors.tricks_lost(player)
     context["relation"] = social_selectors.relation(request.user, player)
     context["daily"] = duplicate_selectors.daily_history(player)
+    context["daily_open"] = duplicate_selectors.day_so_far(player, request.user)
     return render(request, "ranked/profile.html", context)
 
 

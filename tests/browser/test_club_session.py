@@ -97,6 +97,10 @@ def test_a_director_runs_a_mitchell_that_a_player_plays_to_its_results(
     admin.click("input[type=submit]")
     change = f"{server.url}/admin/duplicate/session/{session.pk}/change/"
     admin.goto(change)
+    # The pair rows fit a desktop screen beside the admin's sidebar, bot partner included.
+    box = admin.locator("select[name$='partner_bot']").first.bounding_box()
+    assert box["x"] + box["width"] <= DESKTOP["width"]
+    shot(admin, "club-session-admin-pairs-desktop")
     assert _steps(admin) == ["START THE SESSION"]
     _step(admin, "Start the session", "has started")
     assert _steps(admin) == ["START THE NEXT ROUND"]
@@ -108,6 +112,12 @@ def test_a_director_runs_a_mitchell_that_a_player_plays_to_its_results(
     # Table 3 cannot play its board: the director gives it an average.
     averaged = BoardGame.objects.get(board__event=session, round=1, table=3)
     progress.nth(2).locator("text=Average (50%)").click()
+    admin.wait_for_selector(
+        f"text=Give both pairs an average (50%) on board {averaged.board.number}"
+    )
+    shot(admin, "club-session-admin-average-confirm-desktop")
+    assert not BoardGame.objects.get(pk=averaged.pk).averaged  # asked, not done yet
+    admin.click(f"text=Yes, average board {averaged.board.number}")
     admin.wait_for_selector(".messagelist >> text=is averaged")
     shot(admin, "club-session-admin-desktop")
     admin.set_viewport_size(PHONE)

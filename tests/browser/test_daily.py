@@ -1,7 +1,8 @@
 """The daily challenge in a real browser: a person plays board 1 to its end against the
-bots, then sees their result, their matchpoints so far and the traveller, and once the day
-is over the replay: one board result, in the same words everywhere (real Daphne, Celery
-worker, PostgreSQL, Redis). Screenshots go to test-artifacts/."""
+bots, then sees their result, their matchpoints so far and the traveller, the day's
+ranking (on a phone too) and their profile's day so far, and once the day is over the
+replay: one board result, in the same words everywhere (real Daphne, Celery worker,
+PostgreSQL, Redis). Screenshots go to test-artifacts/."""
 
 from datetime import timedelta
 
@@ -11,6 +12,7 @@ from duplicate import services
 from duplicate.models import BoardGame, Event
 from games.board import board_words
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
+from tests.duplicate.factories import entry_with_results
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
 
@@ -89,6 +91,26 @@ def test_play_a_daily_board_to_the_end_then_see_one_result_everywhere(
     page.wait_for_selector("text=Result and traveller")
     page.set_viewport_size(PHONE)
     shot(page, "daily-day-phone")
+
+    # Someone has played all 8 boards: ranked, above the two still playing, and a phone
+    # shows how many boards each played (what tells ranked from in progress).
+    entry_with_results(event, [5, 0, 0, 0, 0, 0, 0, 0], user=UserFactory(username="all_eight"))
+    page.goto(f"{server.url}/daily/{event.day.isoformat()}/standings")
+    ranked = page.locator(".daily-standings tbody:not(.unranked) tr")
+    assert ranked.count() == 1 and "all_eight" in ranked.inner_text()
+    assert "In progress" in page.inner_text(".daily-standings .unranked")
+    boards = page.locator(".daily-standings thead th").nth(3)
+    assert boards.inner_text() == "Boards" and boards.is_visible()
+    assert page.locator(".daily-standings tr.viewer td").nth(3).inner_text() == "1 / 8"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "daily-standings-phone")
+    # The person's profile shows their day so far (to them alone).
+    page.goto(f"{server.url}/u/south_player/")
+    assert "Today you have played 1 of 8 boards" in page.inner_text(".daily-today")
+    shot(page, "daily-profile-today-phone")
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{server.url}/daily/{event.day.isoformat()}/standings")
+    shot(page, "daily-standings-desktop")
 
     # Once the day is over, the replay tells the same board result, step by step too.
     Event.objects.filter(pk=event.pk).update(closes_at=timezone.now() - timedelta(seconds=1))

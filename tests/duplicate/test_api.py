@@ -81,9 +81,17 @@ def test_standings_include_my_own_row(today, person, quiet_games):
     assert call("GET", f"/api/daily/{day}/standings", token).json()["standings"] == []
     play_board(call("POST", f"/api/daily/{day}/boards/1", token).json()["game"], user)
     body = call("GET", f"/api/daily/{day}/standings", token).json()
-    assert body["entries"] == 1 and body["closed"] is False
-    assert body["standings"] == [
-        {"rank": 1, "player": user.username, "score": 50.0, "boards": 1, "me": True}
+    assert body["entries"] == 1 and body["closed"] is False and body["boards"] == 8
+    assert body["standings"] == []  # ranked once all 8 boards are played
+    assert body["unranked"] == [
+        {
+            "rank": None,
+            "player": user.username,
+            "score": 50.0,
+            "boards": 1,
+            "me": True,
+            "status": "in_progress",
+        }
     ]
 
 

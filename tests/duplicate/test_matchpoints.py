@@ -2,7 +2,14 @@
 
 import pytest
 
-from duplicate.matchpoints import ALONE, Line, board_percentages, percentages, standings
+from duplicate.matchpoints import (
+    ALONE,
+    Line,
+    board_percentages,
+    complete,
+    percentages,
+    standings,
+)
 
 
 def test_two_points_for_each_result_beaten_one_for_each_tie_of_the_top():
@@ -59,3 +66,16 @@ def test_a_directors_average_counts_fifty_percent_and_is_compared_with_nobody():
     assert by_key["a"].score == (100.0 + 50.0) / 2 and by_key["a"].boards == 2
     assert by_key["b"].score == (0.0 + 50.0) / 2 and by_key["b"].boards == 2
     assert by_key["c"].score is None
+
+
+def test_only_lines_of_every_board_are_ranked_the_others_below_most_boards_first():
+    lines = [Line("one", 1, 90.0, 1), Line("ann", 2, 60.0, 8), Line("bob", 3, 60.0, 8)]
+    lines += [Line("six", 4, 40.0, 6), Line("cy", 5, 10.0, 8), Line("none", 6, None, 0)]
+    ranked, others = complete(lines, 8)
+    assert ranked == [Line("ann", 1, 60.0, 8), Line("bob", 1, 60.0, 8), Line("cy", 3, 10.0, 8)]
+    six, one, none = (
+        Line("six", None, 40.0, 6),
+        Line("one", None, 90.0, 1),
+        Line("none", None, None, 0),
+    )
+    assert others == [six, one, none]

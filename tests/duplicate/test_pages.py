@@ -62,7 +62,8 @@ def test_standings_past_days_and_the_profile_history(today, player, quiet_games)
     assert f"/daily/{today.day}/" in past and "1 player" in past
     day = client.get(f"/daily/{today.day}/").content.decode()
     assert "Final ranking" in day and "✔" in day and "/verify/?seed=" in day
-    assert "/replay" in client.get(f"/daily/{today.day}/boards/1/").content.decode()
+    board = client.get(f"/daily/{today.day}/boards/1/").content.decode()
+    assert "/replay" in board and "Matchpoints" in board and "so far" not in board
     profile = client.get(f"/u/{user.username}/").content.decode()
     assert "Daily challenge" in profile and "Days played" in profile and "50.0%" in profile
 

@@ -145,8 +145,10 @@ def test_closing_keeps_scores_publishes_games_and_reveals_seeds(today, quiet_gam
     today.refresh_from_db()
     assert today.closed
     table = selectors.standings(today, ann)
-    assert {row["player"] for row in table["rows"]} == {ann.username, bob.username, cy.username}
-    scores = {row["player"]: row["score"] for row in table["rows"]}
+    assert table["rows"] == []  # nobody played all 8 boards
+    assert {row["status"] for row in table["others"]} == {"incomplete"}
+    assert {row["player"] for row in table["others"]} == {ann.username, bob.username, cy.username}
+    scores = {row["player"]: row["score"] for row in table["others"]}
     assert scores[ann.username] + scores[bob.username] == pytest.approx(100.0)
     assert scores[cy.username] is None
     assert Entry.objects.get(user=ann).boards_played == 2
@@ -160,15 +162,23 @@ def test_closing_keeps_scores_publishes_games_and_reveals_seeds(today, quiet_gam
             and bytes.fromhex(row["seed"]) == today.boards.get(number=row["number"]).hand_seed
         )
     history = selectors.daily_history(ann)
-    assert history["days"] == 1 and history["best"] == scores[ann.username]
+    assert history["days"] == 1 and history["recent"][0]["score"] == scores[ann.username]
+    assert history["best"] is None and history["average"] is None  # 2 boards of 8: unranked
 
 
-def test_an_event_with_one_entry_has_a_sensible_ranking(today, quiet_games):
+def test_an_event_with_one_entry_shows_it_in_progress_at_the_average(today, quiet_games):
     solo = UserFactory()
     play_board(services.daily_board_start(user=solo, day=today.day, number=1).pk, solo)
     table = selectors.standings(today, solo)
-    assert table["rows"] == [
-        {"rank": 1, "player": solo.username, "score": 50.0, "boards": 1, "me": True}
+    assert table["rows"] == [] and table["others"] == [
+        {
+            "rank": None,
+            "player": solo.username,
+            "score": 50.0,
+            "boards": 1,
+            "me": True,
+            "status": "in_progress",
+        }
     ]
 
 
@@ -178,10 +188,10 @@ def test_the_own_row_is_always_in_the_standings(today, quiet_games):
         play_board(
             services.daily_board_start(user=user, day=today.day, number=1).pk, user, seed=seed
         )
-    last = selectors.standings(today, None)["rows"][-1]["player"]
+    last = selectors.standings(today, None)["others"][-1]["player"]  # one board: unranked
     viewer = next(user for user in people if user.username == last)
     table = selectors.standings(today, viewer, limit=1)
-    assert [row["player"] for row in table["rows"]][-1] == last and len(table["rows"]) == 2
+    assert [row["player"] for row in table["others"]][-1] == last and len(table["others"]) == 2
 
 
 def test_the_sweep_leaves_a_board_waiting_for_its_person_alone(today, quiet_games):

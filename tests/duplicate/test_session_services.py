@@ -153,7 +153,10 @@ def test_bad_input_to_the_admin_and_the_pages_is_a_4xx_or_a_message(director, cl
         assert any("Choose a table" in str(m) for m in response.context["messages"])
     response = client.post(f"{base}/average/", {"table": "9", "board": "1"}, follow=True)
     assert any("Averages are given during a round" in str(m) for m in response.context["messages"])
-    assert client.get(f"{base}/average/").status_code == 405
+    # GET asks to confirm: with no table and board, back to the session with a message.
+    response = client.get(f"{base}/average/", follow=True)
+    assert any("Choose a table" in str(m) for m in response.context["messages"])
+    assert client.put(f"{base}/average/").status_code == 405
     assert client.get("/sessions/999999/").status_code == 404
     assert client.get(f"/sessions/{session.pk}/boards/99/").status_code == 404
     assert client.get(f"/sessions/{session.pk}/boards/1/").status_code == 403

@@ -106,6 +106,17 @@ def test_a_four_table_mitchell_from_the_admin_to_its_results(admin_client, clien
             check_open_boards_stay_hidden(client, session, ew_player)
         if number == 2:  # one board cannot be played: the director averages it
             row = rows.get(table=3)
+            # The button asks first: its page says what will happen, and changes nothing.
+            confirm = admin_client.get(
+                f"/admin/duplicate/session/{session.pk}/average/",
+                {"table": 3, "board": row.board.number},
+            ).content.decode()
+            assert f"Yes, average board {row.board.number}" in confirm and "No, go back" in confirm
+            row.refresh_from_db()
+            assert not row.averaged and not row.finished
+            for junk in ({"table": 99, "board": 1}, {"table": "x"}, {}):
+                wrong = admin_client.get(f"/admin/duplicate/session/{session.pk}/average/", junk)
+                assert wrong.status_code == 302  # back to the session page, with why
             response = admin_client.post(
                 f"/admin/duplicate/session/{session.pk}/average/",
                 {"table": 3, "board": row.board.number},
@@ -123,6 +134,9 @@ def test_a_four_table_mitchell_from_the_admin_to_its_results(admin_client, clien
     # Each pair played each board once, and the results are public.
     rows = BoardGame.objects.filter(board__event=session)
     assert rows.count() == 16 and rows.filter(averaged=True).count() == 1
+    client.force_login(ew_player)
+    page = client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "The session is over: the rankings are below, your pair's line marked." in page
     client.logout()
     page = client.get(f"/sessions/{session.pk}/").content.decode()
     assert "North-South ranking" in page and "East-West ranking" in page
@@ -195,3 +209,6 @@ def test_a_two_table_team_match_from_the_admin_to_its_imps_and_victory_points(ad
     vps = [float(v) for v in re.findall(r"<strong>([\d.]+) VP</strong>", page)]
     assert len(vps) == 2 and sum(vps) == pytest.approx(20.0)
     assert client.get(f"/sessions/{session.pk}/boards/3/").status_code == 200
+    client.force_login(members[0])  # a team match has no ranking: its result
+    page = client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "The session is over: the match result is below." in page
