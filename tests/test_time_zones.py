@@ -1,7 +1,7 @@
 """Times on the reader's clock: the zone their browser tells (a cookie), kept on their
 account, changed on their profile; the one way a moment is put in words (core.clock)."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -9,7 +9,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.clock import your_time
+from leagues.models import Fixture
+from leagues.services import seasons
 from tests.factories import UserFactory
+from tests.leagues.factories import club_with, past, season_with_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +121,21 @@ def test_only_the_person_sees_their_zone_and_only_signed_in_people_set_one(clien
     client.logout()
     answer = client.post("/settings/time-zone", {"time_zone": KOLKATA})
     assert answer.status_code == 302 and "/accounts/login/" in answer.url
+
+
+def test_a_league_deadline_reads_and_is_set_on_the_readers_clock(client):
+    admin = UserFactory(time_zone=KOLKATA)
+    club, _ = club_with(owner=admin)
+    season = season_with_teams(club, admin, 2)
+    seasons.season_start(season=season, admin=admin)
+    fixture = season.fixtures.get()
+    Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
+    client.force_login(admin)
+    assert "New deadline (your time)" in client.get(f"/fixtures/{fixture.pk}/").content.decode()
+    # The admin types 18:00 on their own clock: 12:30 UTC.
+    day = (timezone.now() + timedelta(days=3)).date()
+    client.post(f"/fixtures/{fixture.pk}/extend", {"deadline": f"{day}T18:00", "note": ""})
+    fixture.refresh_from_db()
+    assert fixture.deadline == datetime.combine(day, time(12, 30), tzinfo=UTC)
+    page = client.get(f"/fixtures/{fixture.pk}/").content.decode()
+    assert "18:00 your time, in 2 days" in page or "18:00 your time, in 3 days" in page
