@@ -12,6 +12,8 @@ from core.errors import Invalid
 
 def time_zone_set(*, user: User, name: str) -> User:
     """The zone the person picked on their profile; an unknown name changes nothing."""
+    if not name:
+        raise Invalid("Pick a time zone from the list")
     if zone_named(name) is None:
         raise Invalid(f"“{name[:64]}” is not a time zone: pick one from the list")
     user.time_zone = name

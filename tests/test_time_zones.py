@@ -107,9 +107,10 @@ def test_an_unknown_zone_is_a_clear_400_that_changes_nothing(client, user, junk)
     user.save()
     client.force_login(user)
     refused = client.post("/settings/time-zone", {"time_zone": junk})
+    page = refused.content.decode()
     assert refused.status_code == 400
-    assert "is not a time zone: pick one from the list" in refused.content.decode()
-    assert "<b>Europe" not in refused.content.decode()
+    assert ("is not a time zone: pick one" if junk else "Pick a time zone") in page
+    assert "<b>Europe" not in page
     assert User.objects.get(pk=user.pk).time_zone == BUENOS_AIRES
 
 
