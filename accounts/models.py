@@ -14,6 +14,9 @@ class User(AbstractUser):
 
     # A bot account has a level and never logs in; people have an empty level.
     bot_level = models.CharField(max_length=16, choices=BotLevel.choices, blank=True)
+    # The IANA zone times are shown in (accounts.time_zones); empty until the browser
+    # tells it, or the person picks one on their profile.
+    time_zone = models.CharField(max_length=64, blank=True)
 
     @property
     def is_bot(self) -> bool:

@@ -1,4 +1,4 @@
-"""Writes on accounts: demo data for a fresh site."""
+"""Writes on accounts: a person's time zone, and demo data for a fresh site."""
 
 import secrets
 
@@ -6,6 +6,25 @@ from allauth.account.models import EmailAddress
 from django.db import transaction
 
 from accounts.models import BOT_NAMES, User
+from accounts.time_zones import zone_named
+from core.errors import Invalid
+
+
+def time_zone_set(*, user: User, name: str) -> User:
+    """The zone the person picked on their profile; an unknown name changes nothing."""
+    if not name:
+        raise Invalid("Pick a time zone from the list")
+    if zone_named(name) is None:
+        raise Invalid(f"“{name[:64]}” is not a time zone: pick one from the list")
+    user.time_zone = name
+    user.save(update_fields=["time_zone"])
+    return user
+
+
+def time_zone_remember(*, user: User, name: str) -> None:
+    """The zone the person's browser told (a valid name), kept unless they have one."""
+    User.objects.filter(pk=user.pk, time_zone="").update(time_zone=name)
+    user.time_zone = name
 
 
 def bots_ensure() -> list[User]:

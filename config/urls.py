@@ -10,6 +10,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("how-to-play/", views.how_to_play, name="how_to_play"),
     path("accounts/", include("allauth.urls")),
+    path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("social.urls")),
     path("", include("ranked.urls")),

@@ -1,10 +1,13 @@
 """Site-wide pages: the home page, how to play and the health check."""
 
+from datetime import UTC, datetime, time, timedelta
+
 import redis
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from config import liveness
@@ -19,7 +22,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    context = {"presets": rules_text.presets_in_words(), "imp_scale": imps.scale()}
+    # The daily challenge's day is a UTC day (one set of boards for the whole world): the
+    # page says when the next one starts on the reader's clock.
+    today = timezone.now().astimezone(UTC).date()
+    next_day = datetime.combine(today + timedelta(days=1), time.min, tzinfo=UTC)
+    context = {
+        "presets": rules_text.presets_in_words(),
+        "imp_scale": imps.scale(),
+        "next_day": next_day,
+    }
     return render(request, "how_to_play.html", context)
 
 

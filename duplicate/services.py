@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
+from core import clock
 from core.errors import Conflict, Invalid, NotFound, Refused
 from duplicate import matchpoints
 from duplicate.models import Board, BoardGame, Entry, Event
@@ -117,7 +118,8 @@ def check_event_open(event: Event, now: datetime) -> None:
     if event.closed or now >= event.closes_at:
         raise Conflict(f"The daily challenge of {event.day} is closed")
     if now < event.opens_at:
-        raise Conflict(f"The daily challenge of {event.day} opens at {event.opens_at:%H:%M} UTC")
+        opens = clock.your_time(event.opens_at, now=now)
+        raise Conflict(f"The daily challenge of {event.day} opens at {opens}")
 
 
 @transaction.atomic

@@ -90,7 +90,7 @@ class ForfeitForm(forms.Form):
 class ExtendForm(forms.Form):
     deadline = forms.DateTimeField(
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        label="New deadline",
+        label="New deadline (your time)",  # read in the zone the request activated
     )
     note = forms.CharField(max_length=200, required=False)
 

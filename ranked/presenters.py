@@ -1,8 +1,8 @@
-"""Turns ranked data into what pages show: durations, seat names, the rating chart (an
+"""Turns ranked data into what pages show: seat names, the rating chart (an
 SVG drawn on the server, so it needs no script)."""
 
 import math
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.urls import reverse
 
@@ -10,19 +10,6 @@ from accounts.models import BOT_NAMES
 
 CHART_WIDTH, CHART_HEIGHT = 640, 220
 CHART_PAD = {"left": 48, "right": 12, "top": 12, "bottom": 24}
-
-
-def duration(span: timedelta) -> str:
-    """A short human span, rounded up: '45 seconds', '9 minutes', '2 hours 5 minutes'."""
-    seconds = max(0, math.ceil(span.total_seconds()))
-    if seconds < 60:
-        return f"{seconds} second{'s' * (seconds != 1)}"
-    minutes = math.ceil(seconds / 60)
-    if minutes < 60:
-        return f"{minutes} minute{'s' * (minutes != 1)}"
-    hours, minutes = divmod(minutes, 60)
-    text = f"{hours} hour{'s' * (hours != 1)}"
-    return f"{text} {minutes} minute{'s' * (minutes != 1)}" if minutes else text
 
 
 def seat_player(seat) -> dict:
@@ -85,15 +72,13 @@ def rating_chart(values: list[int]) -> dict | None:
     }
 
 
-def bar(until: datetime | None, *, now: datetime) -> dict | None:
-    """The bar on ranked play a person serves now, if any, with the time left in words."""
-    return {"until": until, "left": duration(until - now)} if until else None
+def bar(until: datetime | None) -> dict | None:
+    """The bar on ranked play a person serves now, if any."""
+    return {"until": until} if until else None
 
 
-def profile(data: dict, *, now: datetime) -> dict:
+def profile(data: dict) -> dict:
     """The profile page's context from `ranked.selectors.profile`."""
-    abandonments = data["abandonments"]
-    until = abandonments["barred_until"]
     return {
         **data,
         "chart": rating_chart(data["history"]),
@@ -105,5 +90,4 @@ def profile(data: dict, *, now: datetime) -> dict:
             }
             for game in data["recent"]
         ],
-        "abandonments": {**abandonments, "barred_for": duration(until - now) if until else None},
     }

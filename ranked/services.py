@@ -13,10 +13,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import bots_ensure
+from core import clock
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import results, selectors as games_selectors, services as games
 from games.models import Game
-from ranked import handstats, matching, presenters, ratings, selectors
+from ranked import handstats, matching, ratings, selectors
 from ranked.models import (
     Abandonment,
     PartnerRequest,
@@ -300,8 +301,8 @@ def check_queue_join(*, user: User, max_wait: object) -> int:
     barred = selectors.barred_until(user, now=now)
     if barred:
         raise Forbidden(
-            "You left too many ranked games recently: you can play ranked again in "
-            f"{presenters.duration(barred - now)} (at {barred:%H:%M} UTC)"
+            "You left too many ranked games recently: you can play ranked again at "
+            f"{clock.your_time(barred, now=now)}"
         )
     game = games_selectors.unfinished_game_of(user.pk)
     if game is not None:

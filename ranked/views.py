@@ -26,7 +26,7 @@ def _play_context(request: HttpRequest, *, form: QueueForm | None = None, error:
         now = timezone.now()
         context.update(
             rating=selectors.rating_of(user, now=now),
-            bar=presenters.bar(selectors.barred_until(user, now=now), now=now),
+            bar=presenters.bar(selectors.barred_until(user, now=now)),
             queue=selectors.queue_state(user, now=now),
             game=games_selectors.unfinished_game_of(user.pk),
             friends=social_selectors.friends_by_name(user),
@@ -126,7 +126,7 @@ def partner_decline(request: HttpRequest, request_id: int) -> HttpResponse:
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username)
     now = timezone.now()
-    context = presenters.profile(selectors.profile(player, now=now), now=now)
+    context = presenters.profile(selectors.profile(player, now=now))
     context["double_dummy"] = analysis_selectors.tricks_lost(player)
     context["relation"] = social_selectors.relation(request.user, player)
     context["daily"] = duplicate_selectors.daily_history(player)

@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
+from core import clock
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import services as games
 from games.models import Game
@@ -254,7 +255,8 @@ def check_fixture_decision(season: Season, fixture: Fixture, admin: User, now: d
     if fixture.decided:
         raise Conflict("This fixture is already decided")
     if now < fixture.deadline:
-        raise Conflict(f"The deadline ({fixture.deadline:%d %B %Y %H:%M}) has not passed yet")
+        deadline = clock.your_time(fixture.deadline, now=now)
+        raise Conflict(f"The deadline ({deadline}) has not passed yet")
 
 
 @transaction.atomic
@@ -309,8 +311,9 @@ def fixture_extend(*, fixture_id: int, admin: User, deadline: datetime, note: st
     fixture.save(update_fields=["deadline", "overdue_notified_at"])
     notify(
         fixture.players(),
-        f"{fixture.home} v {fixture.away} may be played until {deadline:%d %B %Y %H:%M} "
-        f"(extended by {admin})",
+        # Each reads the new deadline on their own clock on the fixture's page: this text
+        # is kept, and shown to people in other zones than the admin's.
+        f"{fixture.home} v {fixture.away} may be played later: {admin} extended its deadline",
         selectors.fixture_url(fixture),
     )
     return fixture

@@ -86,6 +86,29 @@ def test_how_to_play_explains_the_rules_and_the_presets(open_page, servers):
     dark.goto(f"{server.url}/how-to-play/#scoring")
     shot(dark, "howto-dark-phone", full_page=False)
 
+    # A browser in Kolkata: from its first page on, times read on its clock (a UTC day
+    # starts at 05:30 there, on any date), and the daily's day is said to be a UTC day.
+    kolkata = open_page(timezone_id="Asia/Kolkata")
+    kolkata.goto(f"{server.url}/daily/")
+    closes = kolkata.locator(".chip.live")
+    closes.filter(has_text="05:30 your time, in ").wait_for()
+    shot(kolkata, "daily-day-kolkata-desktop")
+    kolkata.set_viewport_size(PHONE)
+    shot(kolkata, "daily-day-kolkata-phone", full_page=False)
+    kolkata.goto(f"{server.url}/how-to-play/#duplicate")
+    rules = kolkata.inner_text("#duplicate")
+    assert "UTC day" in rules and "05:30 your time" in rules
+    kolkata.get_by_text("05:30 your time").scroll_into_view_if_needed()
+    shot(kolkata, "howto-daily-kolkata-phone", full_page=False)
+    log_in(kolkata, server, UserFactory(username="in_kolkata"))
+    kolkata.goto(f"{server.url}/u/in_kolkata/")
+    # Kept from the browser, under its own name for it (Chromium says Asia/Calcutta).
+    told = kolkata.evaluate("() => Intl.DateTimeFormat().resolvedOptions().timeZone")
+    assert kolkata.input_value("select[name=time_zone]") == told
+    shot(kolkata, "profile-time-zone-phone")
+    kolkata.set_viewport_size(DESKTOP)
+    shot(kolkata, "profile-time-zone-desktop")
+
 
 def test_an_unknown_address_is_the_sites_own_page(open_page, servers):
     server = servers()  # DEBUG is on by default, as with `make run`

@@ -161,7 +161,7 @@ def test_repeated_abandonment_bars_ranked_play_for_longer_each_time():
     abandon(alice, at=now - timedelta(minutes=2))
     second = alice.abandonments.order_by("-at").first()
     assert second.barred_until - second.at == timedelta(minutes=10)
-    with pytest.raises(Forbidden, match=r"play ranked again in 8 minutes"):
+    with pytest.raises(Forbidden, match=r"play ranked again at \d\d:\d\d UTC, in 8 minutes"):
         services.queue_join(user=alice)
 
     abandon(alice, at=now - timedelta(minutes=1))

@@ -43,3 +43,24 @@ document.addEventListener("focusin", function (event) {
   if (!button || button.getAttribute("aria-expanded") !== "true" || !event.target.closest) return;
   if (!event.target.closest(".nav-menu, .nav-toggle")) setMenuOpen(button, false);
 });
+
+(function () {
+  // The reader's time zone, for the server to show times on their clock (accounts/
+  // middleware.py). A first visit is shown in UTC: when that page shows a time, it is
+  // shown again once, on the reader's clock. A browser in UTC has nothing to change.
+  var zone;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch (error) {
+    return;
+  }
+  if (!zone || !/^[A-Za-z0-9_+\-\/]{1,64}$/.test(zone)) return;
+  var told = document.cookie.match(/(?:^|;\s*)tz=([^;]*)/);
+  if (told && told[1] === zone) return;
+  document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+  var shown = document.querySelector("time[data-zone]");
+  var stored = document.cookie.indexOf("tz=" + zone) !== -1;  // cookies may be off
+  if (!told && stored && shown && shown.dataset.zone === "UTC" && !/^(Etc\/)?(UTC|GMT|UCT|Universal|Zulu)$/.test(zone)) {
+    location.reload();
+  }
+})();
