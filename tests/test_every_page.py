@@ -43,6 +43,8 @@ EXEMPT = {
     "admin/(?P<url>.*)$": "the admin's catch-all: any address it does not know",
     "admin/r/<path:content_type_id>/<path:object_id>/": "the admin's 'view on site' redirect",
     "admin/autocomplete/": "the admin's JSON for its own widgets, asked with their parameters",
+    "admin/duplicate/session/<int64:pk>/average/": "confirms the average of the table and board "
+    "in its query, for a board not played: rendered in tests/duplicate/test_sessions.py",
     **{
         f"admin/{model}/add/": "the site makes these: the admin offers no add form"
         for model in (
