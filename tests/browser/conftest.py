@@ -75,11 +75,13 @@ def open_page(browser, servers):  # servers: still up while the visited pages ar
     visited is shot at both sizes afterwards (shoot_both_sizes), to be looked at."""
     blocked = []
     contexts = []
-    visited: dict[str, tuple] = {}
+    visited: dict[str, list[tuple]] = {}  # kind of page -> (context, url) of each visit
+    closed = []  # contexts the test closed itself (a person who went away): not shot
 
     def open_page(viewport=DESKTOP, **options):
         context = browser.new_context(viewport=viewport, **options)
         contexts.append(context)
+        context.on("close", lambda: closed.append(context))
         page = context.new_page()
         page.on(
             "console",
@@ -88,14 +90,17 @@ def open_page(browser, servers):  # servers: still up while the visited pages ar
                 and blocked.append(f"{page.url}: {message.text}")
             ),
         )
-        page.on("load", lambda: visited.setdefault(page_kind(page.url), (context, page.url)))
+        page.on(
+            "load", lambda: visited.setdefault(page_kind(page.url), []).append((context, page.url))
+        )
         return page
 
     yield open_page
-    for kind, (context, url) in visited.items():
-        if kind not in SHOT_KINDS and url.startswith("http"):
+    for kind, visits in visited.items():
+        still_open = [(context, url) for context, url in visits if context not in closed]
+        if kind not in SHOT_KINDS and still_open and still_open[0][1].startswith("http"):
             SHOT_KINDS.add(kind)
-            shoot_both_sizes(context, url)
+            shoot_both_sizes(*still_open[0])
     for context in contexts:
         context.close()
     assert blocked == [], "\n".join(blocked)
