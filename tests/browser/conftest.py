@@ -50,6 +50,7 @@ def page_kind(url: str) -> str:
     """The kind of page at `url`: its path with each number, day and name segment as N."""
     path = urlsplit(url).path
     path = re.sub(r"/u/[^/]+", "/u/N", path)
+    path = re.sub(r"/confirm-email/[^/]+", "/confirm-email/N", path)
     path = re.sub(r"/(clubs|tournaments)/[^/]+", r"/\1/N", path)
     return re.sub(r"/[0-9][0-9-]*(?=/|$)", "/N", path)
 
