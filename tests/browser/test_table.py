@@ -348,6 +348,9 @@ def test_a_lost_connection_shows_a_banner_and_sends_the_bid_on_reconnect(
     player.click("text=Play now vs bots")
     player.wait_for_selector(".bid-buttons button[data-bid='4']", timeout=60_000)
     assert player.is_hidden("#connection")
+    # Tried again at most 4 s apart (plus jitter): htmx's own doubling reaches a minute, so
+    # a server down for 15 s once kept the table waiting past 30 s.
+    assert player.evaluate("htmx.config.ws.reconnectMaxDelay") == 4000
 
     server.stop()
     player.wait_for_selector("#connection", state="visible")
