@@ -152,6 +152,18 @@ def forget_queued_tasks() -> None:
 
 
 @pytest.fixture
+def quiet_games(monkeypatch):
+    """Games played in-process (tests/duplicate/play.py, tests/games/finished.py): no live
+    pushes and no move timers (not under test there, and slow when on-commit callbacks run)."""
+    from celery import current_app
+
+    from games import events
+
+    monkeypatch.setattr(current_app, "send_task", lambda *args, **kwargs: None)
+    monkeypatch.setattr(events, "game_changed", lambda snapshot: None)
+
+
+@pytest.fixture
 def celery_worker(transactional_db, tmp_path):
     forget_queued_tasks()
     worker = Worker(tmp_path)

@@ -76,17 +76,6 @@ REPRS = ("<django.", "object at 0x")
 
 
 @pytest.fixture
-def quiet_games(monkeypatch):
-    """No broker round trips or pushes: the objects are made in-process."""
-    from celery import current_app
-
-    from games import events
-
-    monkeypatch.setattr(current_app, "send_task", lambda *args, **kwargs: None)
-    monkeypatch.setattr(events, "game_changed", lambda snapshot: None)
-
-
-@pytest.fixture
 def world(db, settings):
     """Everything a route can name, around Ada, a player who is in all of it."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

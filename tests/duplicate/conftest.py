@@ -1,4 +1,5 @@
-"""Fixtures of the duplicate tests: today's challenge and boards played in-process."""
+"""Fixtures of the duplicate tests: today's challenge (boards are played in-process with
+tests/conftest.py's quiet_games)."""
 
 import pytest
 
@@ -6,18 +7,6 @@ import pytest
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def quiet_games(monkeypatch):
-    """Games played in-process (tests/duplicate/play.py): no live pushes and no move timers
-    (not under test here, and slow when on-commit callbacks run)."""
-    from celery import current_app
-
-    from games import events
-
-    monkeypatch.setattr(current_app, "send_task", lambda *args, **kwargs: None)
-    monkeypatch.setattr(events, "game_changed", lambda snapshot: None)
 
 
 @pytest.fixture
