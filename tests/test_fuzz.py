@@ -451,6 +451,13 @@ def as_sent(path: str) -> str:
     return quote(path.encode("utf-8", "surrogatepass"), safe="/%?=&")
 
 
+def caller(world, table: str, who):
+    """Who calls a table's endpoint: its host ("host"), the outsider, or people[who]."""
+    if who == "host":
+        return world["hosts"].get(table, world["people"][0])
+    return world["outsider"] if who == "outsider" else world["people"][who]
+
+
 def game_path(world, game_id: str, key: str = "playing") -> str:
     return str(world[key].pk) if game_id == "own" else game_id
 
@@ -516,12 +523,8 @@ def test_fuzz_leave_table(world):
     @examples(body=DEEP_BODIES, auth="token", table="waiting", game_id="own", who="host")
     def run(body, auth, table, game_id, who):
         path = f"/api/tables/{game_path(world, game_id, table)}/leave"
-        if who == "host":
-            user = world["hosts"].get(table, world["people"][0])
-        else:
-            user = world["outsider"] if who == "outsider" else world["people"][who]
         send(world, breaches, "POST /api/tables/{id}/leave", "POST", path, encode(body), auth,
-             user=user)  # fmt: skip
+             user=caller(world, table, who))  # fmt: skip
 
     run()
     breaches.assert_none()
@@ -541,12 +544,8 @@ def test_fuzz_fill_table(world):
     @examples(body=DEEP_BODIES, auth="token", table="private", game_id="own", who="host")
     def run(body, auth, table, game_id, who):
         path = f"/api/tables/{game_path(world, game_id, table)}/bots"
-        if who == "host":
-            user = world["hosts"].get(table, world["people"][0])
-        else:
-            user = world["outsider"] if who == "outsider" else world["people"][who]
         send(world, breaches, "POST /api/tables/{id}/bots", "POST", path, encode(body), auth,
-             user=user)  # fmt: skip
+             user=caller(world, table, who))  # fmt: skip
 
     run()
     breaches.assert_none()
