@@ -8,6 +8,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
 from core.errors import Refused
@@ -33,6 +34,23 @@ def run_step(
         model_admin.log_change(request, obj, text)
         results.append(result)
     return results
+
+
+def confirm_page(
+    model_admin: admin.ModelAdmin, request: HttpRequest, original, template: str, **context
+) -> TemplateResponse:
+    """The admin page that asks once more before a step that cannot be undone (its form
+    posts to the same address; `back` is where "No" goes)."""
+    return TemplateResponse(
+        request,
+        template,
+        {
+            **model_admin.admin_site.each_context(request),
+            "opts": model_admin.model._meta,
+            "original": original,
+            **context,
+        },
+    )
 
 
 class StepButtonsMixin:

@@ -13,12 +13,11 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
-from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from core.admin_steps import StepButtonsMixin, run_step
+from core.admin_steps import StepButtonsMixin, confirm_page, run_step
 from duplicate import session_selectors, session_services
 from duplicate.models import Board, BoardGame, Entry, Event, Session
 from duplicate.services import board_ruleset
@@ -239,16 +238,16 @@ class SessionAdmin(StepButtonsMixin, admin.ModelAdmin):
             text = f"Board {number} at table {form.cleaned_data['table']} cannot be averaged now"
             self.message_user(request, text, messages.ERROR)
             return redirect(back)
-        context = {
-            **self.admin_site.each_context(request),
-            "title": f"Average board {number} at table {table['table']}?",
-            "opts": self.model._meta,
-            "original": session,
-            "table": table,
-            "number": number,
-            "back": back,
-        }
-        return TemplateResponse(request, "admin/duplicate/session/average_confirm.html", context)
+        return confirm_page(
+            self,
+            request,
+            session,
+            "admin/duplicate/session/average_confirm.html",
+            title=f"Average board {number} at table {table['table']}?",
+            table=table,
+            number=number,
+            back=back,
+        )
 
     @admin.action(description="Start the session (numbers the pairs, deals the boards)",
                   permissions=["change"])  # fmt: skip

@@ -13,11 +13,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from core.admin_steps import StepButtonsMixin, run_step
+from core.admin_steps import StepButtonsMixin, confirm_page, run_step
 from core.errors import Conflict, Refused
 from games.forms import CUSTOM, RulesetOptionsMixin, preset_field
 from games.services import check_ruleset
@@ -421,17 +420,17 @@ class RoundAdmin(StepButtonsMixin, admin.ModelAdmin):
                 lambda r, result: f"{r}, table {result.table}: forfeit recorded",
             )
             return redirect(back)
-        context = {
-            **self.admin_site.each_context(request),
-            "title": f"Record a forfeit at table {row.table}?",
-            "opts": self.model._meta,
-            "original": round_,
-            "row": row,
-            "winner": winner,
-            "form": form,
-            "back": back,
-        }
-        return TemplateResponse(request, "admin/leagues/round/forfeit_confirm.html", context)
+        return confirm_page(
+            self,
+            request,
+            round_,
+            "admin/leagues/round/forfeit_confirm.html",
+            title=f"Record a forfeit at table {row.table}?",
+            row=row,
+            winner=winner,
+            form=form,
+            back=back,
+        )
 
     @admin.action(description="Start the selected rounds (creates their games)",
                   permissions=["change"])  # fmt: skip
