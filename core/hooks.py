@@ -1,0 +1,36 @@
+"""The one way an app extends an app below it without the lower one importing it.
+
+A lower app declares a `Hook` in its own `hooks` module and calls it; an app above adds a
+function to it in its AppConfig.ready(). Adding the same function twice keeps one (Django
+may call ready() more than once in tests). Functions run in the order they were added,
+which is INSTALLED_APPS' order.
+
+The hooks of the project (each module documents what its functions take and return):
+- games.hooks: `page_extras` (what a game's page shows of the app that made the game),
+  `chat_muters` (whose chat a viewer does not see), `seat_holders` (open seats kept for
+  someone), `kinds` (the apps' own kinds of game).
+- social.hooks: `activity` (what a person is doing besides being online).
+- accounts.hooks: `profile_panels` (the profile page's panels).
+- clubs.hooks: `club_panels` (the club page's panels).
+
+Events (a game finished, people seated) are Django signals in `games.signals`.
+"""
+
+from collections.abc import Callable, Iterator
+
+
+class Hook:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._functions: list[Callable] = []
+
+    def add(self, function: Callable) -> Callable:
+        if function not in self._functions:
+            self._functions.append(function)
+        return function
+
+    def __iter__(self) -> Iterator[Callable]:
+        return iter(tuple(self._functions))
+
+    def __repr__(self) -> str:
+        return f"Hook({self.name!r}, {len(self._functions)} functions)"
