@@ -28,9 +28,11 @@ run: $(STAMP)
 	@$(PY) manage.py demo_data
 	@$(PY) -m config.devstack
 
+# The layer contracts (pyproject.toml's [tool.importlinter]) are checked with the style.
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 # Uses DATABASE_URL / REDIS_URL when set; otherwise SQLite and an embedded Redis.
 # PYTEST_ARGS="-k engine -x" runs only that; without it, the whole suite (bin/test).
