@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from analysis import selectors as analysis_selectors
 from core.errors import Refused
-from duplicate import selectors as duplicate_selectors
+from duplicate.selectors import daily as daily_selectors
 from games import selectors as games_selectors
 from ranked import presenters, selectors
 from ranked.forms import PartnerForm, QueueForm
@@ -130,8 +130,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     context = presenters.profile(selectors.profile(player, now=now))
     context["double_dummy"] = analysis_selectors.tricks_lost(player)
     context["relation"] = social_selectors.relation(request.user, player)
-    context["daily"] = duplicate_selectors.daily_history(player)
-    context["daily_open"] = duplicate_selectors.day_so_far(player, request.user)
+    context["daily"] = daily_selectors.daily_history(player)
+    context["daily_open"] = daily_selectors.day_so_far(player, request.user)
     return render(request, "ranked/profile.html", context)
 
 

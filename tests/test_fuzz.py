@@ -33,8 +33,8 @@ from hypothesis import HealthCheck, example, given, seed, settings, strategies a
 
 from accounts.tokens import token_create, tokens_revoke
 from config.asgi import application
-from duplicate import services as duplicate
 from duplicate.models import BoardGame, Entry, Event
+from duplicate.services import daily as daily_services
 from games import services
 from games.bots import LEVELS
 from games.engine import CARDS, OPTION_RANGES, PRESETS
@@ -308,7 +308,7 @@ def world(db):
     waiting = services.table_create(owner=host)
     private = services.table_create(owner=private_host, private=True)
     turn = people[playing.state["turn"]]
-    daily = duplicate.daily_today()
+    daily = daily_services.daily_today()
     return {
         "people": people,
         "hosts": {"waiting": host, "private": private_host},

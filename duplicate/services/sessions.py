@@ -14,8 +14,7 @@ from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
 from duplicate import movements
 from duplicate.models import BoardGame, Direction, Entry, Session
-from duplicate.services import boards_make
-from duplicate.session_selectors import (
+from duplicate.selectors.sessions import (
     SEATS,
     next_steps,
     pairs,
@@ -24,6 +23,7 @@ from duplicate.session_selectors import (
     session_url,
     table_boards,
 )
+from duplicate.services.boards import boards_make
 from games import services as games
 from games.bots import LEVELS as BOT_LEVELS
 from games.models import Game
