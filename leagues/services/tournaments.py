@@ -5,8 +5,9 @@ checked in leagues.services.entrants and leagues.services.rounds)."""
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import roles
 from accounts.models import User
-from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
+from core.errors import Conflict, Invalid, NotFound, Refused
 from games import services as games
 from games.models import Game
 from leagues import selectors
@@ -22,21 +23,16 @@ from leagues.services.matches import finish_if_done
 from leagues.services.rounds import check_round_generate, check_round_start
 from social.services import notify
 
+# The right to change tournaments, which the "Tournament directors" group gives.
+DIRECTOR_PERM = "leagues.change_tournament"
+
 
 def is_director(user: User) -> bool:
-    """Tournament directors: staff (the Django admin admits only staff) with the right to
-    change tournaments, which the "Tournament directors" group gives."""
-    return bool(
-        user.is_authenticated
-        and user.is_active
-        and user.is_staff
-        and user.has_perm("leagues.change_tournament")
-    )
+    return roles.is_director(user, DIRECTOR_PERM)
 
 
 def check_director(user: User) -> None:
-    if not is_director(user):
-        raise Forbidden("Only tournament directors can do that")
+    roles.check_director(user, DIRECTOR_PERM, "Only tournament directors can do that")
 
 
 def lock_round(round_id: int) -> Round:
