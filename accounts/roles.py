@@ -1,5 +1,6 @@
-"""Directors: the staff (the Django admin admits only staff) whom a permission, given by an
-app's directors group, lets run that app's events."""
+"""Directors: staff whom an app's permission (its directors group) lets run its events.
+
+The Django admin admits only staff."""
 
 from accounts.models import User
 from core.errors import Forbidden

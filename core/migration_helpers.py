@@ -1,5 +1,4 @@
-"""What data migrations share: a group of people with permissions (e.g. an app's directors),
-created with the permissions it needs before Django would normally make them."""
+"""What data migrations share: creating a group of people with its permissions."""
 
 from django.contrib.auth.management import create_permissions
 

@@ -1,5 +1,7 @@
-"""The arena's games: one game seed played twice by two teams of bots, the seats swapped,
-and what each team did in them tallied (bench/arena.py runs and sums these)."""
+"""The arena's games: one game seed played twice, the seats swapped, and tallied.
+
+Two teams of bots play it; what each team did is tallied (bench/arena.py runs and sums
+these)."""
 
 import random
 import time

@@ -1,6 +1,7 @@
-"""The arena's figures: the summary of its games (rates with 95% intervals, contracts,
-Nils, bags, tricks lost to double dummy, time per decision) and the report printed
-from it."""
+"""The arena's figures: the summary of its games and the report printed from it.
+
+Rates with 95% intervals, contracts, Nils, bags, tricks lost to double dummy, time per
+decision."""
 
 import math
 import statistics

@@ -1,5 +1,6 @@
-"""Reads of an event's boards: their commitments and, once the event is closed, the
-seeds that prove them; every recorded result, board by board."""
+"""Reads of an event's boards: their commitments, the seeds that prove them, their results.
+
+The seeds once the event is closed; every recorded result, board by board."""
 
 from duplicate.models import BoardGame, Event, event_commitment
 

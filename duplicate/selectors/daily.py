@@ -1,6 +1,7 @@
-"""Reads of the daily challenge: an entry's progress, a board's traveller, the standings
-and a person's daily history. Nothing about a board's play is shown to someone who has
-not finished that board, until the event closes."""
+"""Reads of the daily challenge: progress, travellers, standings and a person's history.
+
+Nothing about a board's play is shown to someone who has not finished that board, until
+the event closes."""
 
 from dataclasses import dataclass
 from datetime import date

@@ -1,5 +1,7 @@
-"""Writes of an event's boards: dealing and committing to them, working out their
-double-dummy tricks, and recording a finished board game's result."""
+"""Writes of an event's boards: dealt, committed to, solved, and their games' results.
+
+Dealing and committing to the boards, working out their double-dummy tricks, and recording
+a finished board game's result."""
 
 import secrets
 

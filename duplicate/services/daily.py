@@ -1,6 +1,8 @@
-"""Writes of the daily challenge: making a day's event ahead of time, starting an entry's
-game of a board, and closing the event when its day is over. Games are created and
-opened through games.services; this app never writes a game row itself."""
+"""Writes of the daily challenge: made ahead, its boards started, closed when the day ends.
+
+Making a day's event ahead of time, starting an entry's game of a board, and closing the
+event when its day is over. Games are created and opened through games.services; this app
+never writes a game row itself."""
 
 import logging
 from datetime import UTC, date, datetime, time, timedelta

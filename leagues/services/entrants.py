@@ -1,5 +1,7 @@
-"""A tournament's entrants before its rounds: who is registered or invited as a partner,
-invitations that lapse, and seed ratings from ranked play."""
+"""A tournament's entrants before its rounds: who is registered, invited, and their seeds.
+
+Who is registered or invited as a partner, invitations that lapse, and seed ratings from
+ranked play."""
 
 from collections.abc import Iterable
 

@@ -1,6 +1,7 @@
-"""The checks of a tournament's rounds: who plays whom in the next round (Swiss by the
-standings, round robin by its schedule, knock-out by the last round's winners), and
-whether a drafted round's pairings may start."""
+"""The checks of a tournament's rounds: who plays whom next, and may a drafted round start.
+
+The next round's pairs: Swiss by the standings, round robin by its schedule, knock-out by
+the last round's winners."""
 
 from django.db.models import F
 

@@ -1,6 +1,8 @@
-"""Writes of tournaments, run by directors: registration and partnerships, pairing
-and starting rounds, forfeits and the finish (who may enter and who plays whom are
-checked in leagues.services.entrants and leagues.services.rounds)."""
+"""Writes of tournaments, run by directors, from registration to the finish.
+
+Registration and partnerships, pairing and starting rounds, forfeits and the finish; who
+may enter and who plays whom are checked in leagues.services.entrants and
+leagues.services.rounds."""
 
 from django.db import transaction
 from django.utils import timezone

@@ -1,5 +1,6 @@
-"""Abandonment bars: a ranked game left is recorded, and repeats within a week bar ranked
-play for longer and longer."""
+"""Abandonment bars: a ranked game left is recorded and, repeated, bars ranked play.
+
+Repeats within a week bar it for longer and longer."""
 
 from datetime import timedelta
 

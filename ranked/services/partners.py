@@ -1,5 +1,4 @@
-"""Queueing as partners: a person asks a friend, the friend accepts or declines, and an
-accepted pair enters the ranked queue together."""
+"""Queueing as partners: asking a friend, who accepts (both queue together) or declines."""
 
 from datetime import datetime
 

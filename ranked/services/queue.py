@@ -1,5 +1,4 @@
-"""The ranked queue: joining it alone, leaving it, and the matchmaker that seats the
-people waiting at ranked tables."""
+"""The ranked queue: joining it alone, leaving it, and the matchmaker that seats it."""
 
 from datetime import datetime
 

@@ -1,5 +1,6 @@
-"""Rating finished ranked games: in finishing order, by one writer at a time, idempotent,
-and rebuilt from the whole history on demand."""
+"""Rating finished ranked games, in finishing order, by one writer at a time.
+
+Idempotent, and rebuilt from the whole history on demand."""
 
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
