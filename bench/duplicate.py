@@ -88,12 +88,12 @@ def bench_page(entries: int, boards: int, seed: int) -> tuple[float, float, floa
     from django.utils import timezone
 
     from accounts.models import User
-    from duplicate import services
     from duplicate.models import BoardGame, Entry, Event
+    from duplicate.services import daily as daily_services
     from games.models import Game
 
     started = time.perf_counter()
-    event = services.event_make_daily(day=timezone.now().date(), boards=boards, solve=False)
+    event = daily_services.event_make_daily(day=timezone.now().date(), boards=boards, solve=False)
     users = User.objects.bulk_create(
         [User(username=f"entrant{n}") for n in range(entries)], batch_size=2000
     )
@@ -127,7 +127,7 @@ def bench_page(entries: int, boards: int, seed: int) -> tuple[float, float, floa
     path = f"/daily/{event.day.isoformat()}/standings"
     open_ms = _render(client, path)
     Event.objects.filter(pk=event.pk).update(closes_at=timezone.now() - timedelta(seconds=1))
-    services.events_close_due()
+    daily_services.events_close_due()
     closed_ms = _render(client, path)
     return stored, open_ms, closed_ms
 
@@ -147,15 +147,15 @@ def bench_entrant(boards: int, seed: int) -> tuple[float, int, float, float]:
     from django.utils import timezone
 
     from accounts.models import User
-    from duplicate import services
     from duplicate.models import Event
+    from duplicate.services import daily as daily_services
     from games import services as games
     from games.bots import get_bot
     from games.engine import action_to_dict, view_for
     from games.models import Game
 
     day = timezone.now().date() + timedelta(days=1)
-    event = services.event_make_daily(day=day, boards=boards, solve=False)
+    event = daily_services.event_make_daily(day=day, boards=boards, solve=False)
     # Tomorrow's day, opened now: today's is the one of the ranking above.
     Event.objects.filter(pk=event.pk).update(opens_at=timezone.now() - timedelta(seconds=1))
     person = User.objects.create(username=f"person{seed}")
@@ -163,7 +163,7 @@ def bench_entrant(boards: int, seed: int) -> tuple[float, int, float, float]:
     worker = mine = 0.0
     moves = 0
     for number in range(1, boards + 1):
-        game = services.daily_board_start(user=person, day=day, number=number)
+        game = daily_services.daily_board_start(user=person, day=day, number=number)
         while True:
             game = Game.objects.get(pk=game.pk)
             if game.status == Game.Status.FINISHED:

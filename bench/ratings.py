@@ -100,8 +100,8 @@ def bench_database(count: int, seed: int) -> tuple[float, float, int]:
     from accounts.services import bots_ensure
     from games.engine import Ruleset
     from games.models import Game, Seat
-    from ranked import services
     from ranked.models import Rating
+    from ranked.services import ratings
 
     # Rating a game pushes its page again (games.game_refresh: the rating changes show):
     # to nobody here, through an in-process channel layer instead of the site's Redis.
@@ -146,11 +146,11 @@ def bench_database(count: int, seed: int) -> tuple[float, float, int]:
             ]
         )
         started = time.perf_counter()
-        services.ratings_rate_pending()
+        ratings.ratings_rate_pending()
         incremental += time.perf_counter() - started
     before = sorted(Rating.objects.values_list("user_id", "mu", "sigma"))
     started = time.perf_counter()
-    rated = services.ratings_recompute()
+    rated = ratings.ratings_recompute()
     recompute = time.perf_counter() - started
     assert sorted(Rating.objects.values_list("user_id", "mu", "sigma")) == before, "mismatch"
     assert len(bots) == 3

@@ -18,9 +18,10 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from core.admin_steps import StepButtonsMixin, confirm_page, run_step
-from duplicate import session_selectors, session_services
 from duplicate.models import Board, BoardGame, Entry, Event, Session
-from duplicate.services import board_ruleset
+from duplicate.selectors import sessions as session_selectors
+from duplicate.services import sessions as session_services
+from duplicate.services.boards import board_ruleset
 from games.bots import LEVELS as BOT_LEVELS
 
 

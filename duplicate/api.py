@@ -7,7 +7,8 @@ from django.http import JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import NotFound
-from duplicate import selectors, services
+from duplicate.selectors import boards as board_selectors, daily as daily_selectors
+from duplicate.services import daily as daily_services
 from games.api import api_view
 
 
@@ -24,8 +25,8 @@ def parse_day(text: str) -> date:
 
 
 def event_document(event, user) -> dict:
-    progress = selectors.progress(event, user)
-    event_commitment, boards = selectors.commitments(event)
+    progress = daily_selectors.progress(event, user)
+    event_commitment, boards = board_selectors.commitments(event)
     return {
         "date": event.day.isoformat(),
         "boards": len(boards),
@@ -41,20 +42,20 @@ def event_document(event, user) -> dict:
 @api_view(anonymous=True)
 def daily(request, body):
     """Today's challenge (UTC): its boards' commitment, closing time and your boards done."""
-    return JsonResponse(event_document(services.daily_today(), request.user))
+    return JsonResponse(event_document(daily_services.daily_today(), request.user))
 
 
 @require_GET
 @api_view(anonymous=True)
 def daily_day(request, body, day: str):
     """The challenge of a given day."""
-    return JsonResponse(event_document(selectors.daily_event(parse_day(day)), request.user))
+    return JsonResponse(event_document(daily_selectors.daily_event(parse_day(day)), request.user))
 
 
 @require_POST
 @api_view
 def board_start(request, body, day: str, number: int):
-    game = services.daily_board_start(user=request.user, day=parse_day(day), number=number)
+    game = daily_services.daily_board_start(user=request.user, day=parse_day(day), number=number)
     return JsonResponse({"game": game.pk})
 
 
@@ -62,9 +63,9 @@ def board_start(request, body, day: str, number: int):
 @api_view
 def board_results(request, body, day: str, number: int):
     """The traveller of a board: only for those who finished it, or once the day is over."""
-    event = selectors.daily_event(parse_day(day))
-    board = selectors.board_of(event, number)
-    selectors.check_may_see_board(event, board, request.user)
+    event = daily_selectors.daily_event(parse_day(day))
+    board = daily_selectors.board_of(event, number)
+    daily_selectors.check_may_see_board(event, board, request.user)
     return JsonResponse(
         {
             "date": event.day.isoformat(),
@@ -73,7 +74,7 @@ def board_results(request, body, day: str, number: int):
             "double_dummy": None
             if board.dd_tricks is None
             else {"ns": board.dd_tricks[0], "ew": board.dd_tricks[1]},
-            "results": selectors.traveller(event, board),
+            "results": daily_selectors.traveller(event, board),
         }
     )
 
@@ -83,7 +84,9 @@ def board_results(request, body, day: str, number: int):
 def standings(request, body, day: str):
     """The ranking: those who played every board (`standings`), then the others unranked
     (`unranked`: status "in_progress" while the day is open, "incomplete" once closed)."""
-    table = selectors.standings(selectors.daily_event(parse_day(day)), request.user, limit=100)
+    table = daily_selectors.standings(
+        daily_selectors.daily_event(parse_day(day)), request.user, limit=100
+    )
     event = table["event"]
     return JsonResponse(
         {

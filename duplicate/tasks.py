@@ -7,15 +7,19 @@ import logging
 
 from celery import shared_task
 
-from duplicate import services, session_services
 from duplicate.models import BoardGame
+from duplicate.services import (
+    boards as board_services,
+    daily as daily_services,
+    sessions as session_services,
+)
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(name="duplicate.prepare", acks_late=True)
 def prepare() -> int:
-    unsolved = services.daily_prepare()
+    unsolved = daily_services.daily_prepare()
     for board_id in unsolved:
         solve_board.delay(board_id)
     return len(unsolved)
@@ -23,12 +27,16 @@ def prepare() -> int:
 
 @shared_task(name="duplicate.solve_board", acks_late=True)
 def solve_board(board_id: int) -> None:
-    services.board_solve(board_id=board_id)
+    board_services.board_solve(board_id=board_id)
 
 
 @shared_task(name="duplicate.sweep", acks_late=True)
 def sweep() -> int:
-    return services.events_close_due() + services.results_sweep() + session_services.tables_sweep()
+    return (
+        daily_services.events_close_due()
+        + board_services.results_sweep()
+        + session_services.tables_sweep()
+    )
 
 
 def on_game_finished(sender, game_id: int, **kwargs) -> None:
@@ -43,7 +51,7 @@ def on_game_finished(sender, game_id: int, **kwargs) -> None:
             .first()
         )
         if played is not None:
-            services.board_game_record(game_id=game_id)
+            board_services.board_game_record(game_id=game_id)
             event_id, number, table = played
             if number is not None:  # a club session's table: on to its next board
                 session_services.table_advance(session_id=event_id, number=number, table=table)

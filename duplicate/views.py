@@ -9,16 +9,21 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Unauthenticated
-from duplicate import selectors, services, session_selectors
 from duplicate.api import parse_day
+from duplicate.selectors import (
+    boards as board_selectors,
+    daily as daily_selectors,
+    sessions as session_selectors,
+)
+from duplicate.services import daily as daily_services
 from games.selectors import game_url
 
 SEATS = ("North", "East", "South", "West")
 
 
 def _day_context(event, user) -> dict:
-    progress = selectors.progress(event, user)
-    mine = selectors.my_percentages(event, progress.entry)
+    progress = daily_selectors.progress(event, user)
+    mine = daily_selectors.my_percentages(event, progress.entry)
     boards = []
     for board in event.boards.all():
         played = board.number in progress.played
@@ -38,21 +43,21 @@ def _day_context(event, user) -> dict:
         "boards": boards,
         "progress": progress,
         "average": sum(so_far) / len(so_far) if so_far else None,
-        "commitment": selectors.commitments(event)[0],
-        "verification": selectors.board_verification(event),
-        "standings": selectors.standings(event, user, limit=10),
+        "commitment": board_selectors.commitments(event)[0],
+        "verification": board_selectors.board_verification(event),
+        "standings": daily_selectors.standings(event, user, limit=10),
     }
 
 
 @require_GET
 def today(request: HttpRequest) -> HttpResponse:
-    event = services.daily_today()
+    event = daily_services.daily_today()
     return render(request, "duplicate/day.html", _day_context(event, request.user))
 
 
 @require_GET
 def day(request: HttpRequest, day: str) -> HttpResponse:
-    event = selectors.daily_event(parse_day(day))
+    event = daily_selectors.daily_event(parse_day(day))
     return render(request, "duplicate/day.html", _day_context(event, request.user))
 
 
@@ -60,19 +65,19 @@ def day(request: HttpRequest, day: str) -> HttpResponse:
 def play(request: HttpRequest, day: str, number: int) -> HttpResponse:
     if not request.user.is_authenticated:
         raise Unauthenticated("Log in to play the daily challenge")
-    game = services.daily_board_start(user=request.user, day=parse_day(day), number=number)
+    game = daily_services.daily_board_start(user=request.user, day=parse_day(day), number=number)
     return redirect(game_url(game))
 
 
 @require_GET
 def board(request: HttpRequest, day: str, number: int) -> HttpResponse:
-    event = selectors.daily_event(parse_day(day))
-    board = selectors.board_of(event, number)
-    mine = selectors.check_may_see_board(event, board, request.user)
-    rows = selectors.traveller(event, board)
+    event = daily_selectors.daily_event(parse_day(day))
+    board = daily_selectors.board_of(event, number)
+    mine = daily_selectors.check_may_see_board(event, board, request.user)
+    rows = daily_selectors.traveller(event, board)
     me = next((row for row in rows if mine is not None and row["game"] == mine.game_id), None)
-    progress = selectors.progress(event, request.user)
-    so_far = list(selectors.my_percentages(event, progress.entry).values())
+    progress = daily_selectors.progress(event, request.user)
+    so_far = list(daily_selectors.my_percentages(event, progress.entry).values())
     return render(
         request,
         "duplicate/board.html",
@@ -92,15 +97,17 @@ def board(request: HttpRequest, day: str, number: int) -> HttpResponse:
 
 @require_GET
 def standings(request: HttpRequest, day: str) -> HttpResponse:
-    event = selectors.daily_event(parse_day(day))
+    event = daily_selectors.daily_event(parse_day(day))
     return render(
-        request, "duplicate/standings.html", selectors.standings(event, request.user, limit=100)
+        request,
+        "duplicate/standings.html",
+        daily_selectors.standings(event, request.user, limit=100),
     )
 
 
 @require_GET
 def past(request: HttpRequest) -> HttpResponse:
-    return render(request, "duplicate/past.html", {"days": selectors.past_dailies()})
+    return render(request, "duplicate/past.html", {"days": daily_selectors.past_dailies()})
 
 
 # Club sessions

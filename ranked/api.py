@@ -10,8 +10,9 @@ from core.errors import Invalid
 from games import inputs
 from games.api import api_view
 from games.selectors import game_url
-from ranked import selectors, services
+from ranked import selectors
 from ranked.models import PartnerRequest, QueueEntry
+from ranked.services import partners as partner_services, queue as queue_services
 from social import services as social_services
 
 
@@ -62,9 +63,9 @@ def queue(request: HttpRequest, body: dict) -> JsonResponse:
     max_wait = body.get("max_wait", QueueEntry.DEFAULT_WAIT)
     max_wait = inputs.whole_number(max_wait, "max_wait")
     if body.get("partner") is None:
-        services.queue_join(user=request.user, max_wait=max_wait)
+        queue_services.queue_join(user=request.user, max_wait=max_wait)
     else:
-        services.partner_request_send(
+        partner_services.partner_request_send(
             user=request.user, partner=_partner(body["partner"]), max_wait=max_wait
         )
     return JsonResponse(_state(request.user), status=201)
@@ -74,19 +75,19 @@ def queue(request: HttpRequest, body: dict) -> JsonResponse:
 @api_view
 def queue_leave(request: HttpRequest, body: dict) -> JsonResponse:
     """Leaves the queue (one's partner too) and withdraws one's partner request."""
-    left = services.queue_leave(user=request.user)
+    left = queue_services.queue_leave(user=request.user)
     return JsonResponse({**_state(request.user), "left": left})
 
 
 @require_POST
 @api_view
 def partner_accept(request: HttpRequest, body: dict, request_id: int) -> JsonResponse:
-    services.partner_request_accept(user=request.user, request_id=request_id)
+    partner_services.partner_request_accept(user=request.user, request_id=request_id)
     return JsonResponse(_state(request.user))
 
 
 @require_POST
 @api_view
 def partner_decline(request: HttpRequest, body: dict, request_id: int) -> JsonResponse:
-    services.partner_request_decline(user=request.user, request_id=request_id)
+    partner_services.partner_request_decline(user=request.user, request_id=request_id)
     return JsonResponse(_state(request.user))

@@ -3,14 +3,14 @@ ranked game, and every 30 s as a sweep for games whose signal was lost)."""
 
 from celery import shared_task
 
-from ranked import services
+from ranked.services import queue, ratings
 
 
 @shared_task(name="ranked.form_tables")
 def form_tables() -> int:
-    return len(services.tables_form())
+    return len(queue.tables_form())
 
 
 @shared_task(name="ranked.rate_pending", acks_late=True)
 def rate_pending() -> int:
-    return services.ratings_rate_pending()
+    return ratings.ratings_rate_pending()

@@ -12,10 +12,11 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from analysis import selectors as analysis_selectors
 from core.errors import Refused
-from duplicate import selectors as duplicate_selectors
+from duplicate.selectors import daily as daily_selectors
 from games import selectors as games_selectors
-from ranked import presenters, selectors, services
+from ranked import presenters, selectors
 from ranked.forms import PartnerForm, QueueForm
+from ranked.services import partners as partner_services, queue as queue_services
 from social import selectors as social_selectors, services as social_services
 
 
@@ -71,7 +72,7 @@ def queue_join(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _queue_box(request, form=form, error="Choose how long to wait for people")
     try:
-        services.queue_join(user=request.user, max_wait=form.cleaned_data["max_wait"])
+        queue_services.queue_join(user=request.user, max_wait=form.cleaned_data["max_wait"])
     except Refused as error:
         return _queue_box(request, form=form, error=error.message)
     return _queue_box(request)
@@ -81,7 +82,7 @@ def queue_join(request: HttpRequest) -> HttpResponse:
 @require_POST
 def queue_cancel(request: HttpRequest) -> HttpResponse:
     """Leaves the queue (with one's partner) or withdraws one's request to a friend."""
-    services.queue_leave(user=request.user)
+    queue_services.queue_leave(user=request.user)
     return _queue_box(request)
 
 
@@ -92,7 +93,7 @@ def partner_ask(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _queue_box(request, error="Choose a friend and how long to wait for people")
     try:
-        services.partner_request_send(
+        partner_services.partner_request_send(
             user=request.user,
             partner=social_services.person(form.cleaned_data["partner"]),
             max_wait=form.cleaned_data["max_wait"],
@@ -106,7 +107,7 @@ def partner_ask(request: HttpRequest) -> HttpResponse:
 @require_POST
 def partner_accept(request: HttpRequest, request_id: int) -> HttpResponse:
     try:
-        services.partner_request_accept(user=request.user, request_id=request_id)
+        partner_services.partner_request_accept(user=request.user, request_id=request_id)
     except Refused as error:
         return _queue_box(request, error=error.message)
     return _queue_box(request)
@@ -116,7 +117,7 @@ def partner_accept(request: HttpRequest, request_id: int) -> HttpResponse:
 @require_POST
 def partner_decline(request: HttpRequest, request_id: int) -> HttpResponse:
     try:
-        services.partner_request_decline(user=request.user, request_id=request_id)
+        partner_services.partner_request_decline(user=request.user, request_id=request_id)
     except Refused as error:
         return _queue_box(request, error=error.message)
     return _queue_box(request)
@@ -129,8 +130,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     context = presenters.profile(selectors.profile(player, now=now))
     context["double_dummy"] = analysis_selectors.tricks_lost(player)
     context["relation"] = social_selectors.relation(request.user, player)
-    context["daily"] = duplicate_selectors.daily_history(player)
-    context["daily_open"] = duplicate_selectors.day_so_far(player, request.user)
+    context["daily"] = daily_selectors.daily_history(player)
+    context["daily_open"] = daily_selectors.day_so_far(player, request.user)
     return render(request, "ranked/profile.html", context)
 
 

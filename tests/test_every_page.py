@@ -14,7 +14,7 @@ import pytest
 from django.apps import apps
 from django.test import Client
 
-from duplicate import services as duplicate
+from duplicate.services import daily as daily_services
 from games import frames, selectors, services as games
 from leagues.services import seasons
 from social import services as social
@@ -107,8 +107,8 @@ def world(db, settings):
     waiting = games.table_create(owner=ben, private=True)
     invitation = social.invitation_send(user=ben, other=ada, game_id=waiting.pk, position=2)
 
-    daily = duplicate.daily_today()
-    board = play_board(duplicate.daily_board_start(user=ada, day=daily.day, number=1).pk, ada)
+    daily = daily_services.daily_today()
+    board = play_board(daily_services.daily_board_start(user=ada, day=daily.day, number=1).pk, ada)
 
     season = seasons.season_start(season=season_with_teams(club, ada, teams=2), admin=ada)
     tournament = TournamentFactory()

@@ -33,14 +33,14 @@ from hypothesis import HealthCheck, example, given, seed, settings, strategies a
 
 from accounts.tokens import token_create, tokens_revoke
 from config.asgi import application
-from duplicate import services as duplicate
 from duplicate.models import BoardGame, Entry, Event
+from duplicate.services import daily as daily_services
 from games import services
 from games.bots import LEVELS
 from games.engine import CARDS, OPTION_RANGES, PRESETS
 from games.models import Action, ChatMessage, Game, Seat
-from ranked import services as ranked
 from ranked.models import PartnerRequest, QueueEntry
+from ranked.services import partners as ranked_partners
 from social import services as social
 from tests.conftest import write_fuzz_counts
 from tests.factories import UserFactory
@@ -308,7 +308,7 @@ def world(db):
     waiting = services.table_create(owner=host)
     private = services.table_create(owner=private_host, private=True)
     turn = people[playing.state["turn"]]
-    daily = duplicate.daily_today()
+    daily = daily_services.daily_today()
     return {
         "people": people,
         "hosts": {"waiting": host, "private": private_host},
@@ -652,8 +652,8 @@ def test_fuzz_ranked_queue(world):
         request = social.friend_request_send(user=first, other=second)
         social.friend_request_answer(user=second, request_id=request.pk, accept=True)
     social.block(user=blocker, other=caller)
-    mine = ranked.partner_request_send(user=friend, partner=caller)  # to the caller
-    theirs = ranked.partner_request_send(user=other, partner=friend)  # not to the caller
+    mine = ranked_partners.partner_request_send(user=friend, partner=caller)  # to the caller
+    theirs = ranked_partners.partner_request_send(user=other, partner=friend)  # not to the caller
     names = st.sampled_from(
         [friend.username, friend.username, blocker.username, seated.username, caller.username,
          other.username, "StandardBot", "nobody-here", friend.username.upper(), ""]

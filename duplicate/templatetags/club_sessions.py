@@ -4,7 +4,7 @@ duplicate, and a player finds their running session, table and seat from their c
 
 from django import template
 
-from duplicate import session_selectors
+from duplicate.selectors import sessions as session_selectors
 
 register = template.Library()
 

@@ -1,8 +1,9 @@
 """The "Tournament directors" group, with the permissions to run tournaments in the
 Django admin (and to look up users when entering partnerships)."""
 
-from django.contrib.auth.management import create_permissions
 from django.db import migrations
+
+from core import migration_helpers
 
 GROUP = "Tournament directors"
 PERMISSIONS = [
@@ -16,25 +17,11 @@ PERMISSIONS = [
 
 
 def create_group(apps, schema_editor):
-    # Permissions are normally created after all migrations; this one needs them now.
-    for app_config in apps.get_app_configs():
-        app_config.models_module = True
-        create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-    group, _ = Group.objects.get_or_create(name=GROUP)
-    for app_label, model, actions in PERMISSIONS:
-        codenames = [f"{action}_{model}" for action in actions]
-        group.permissions.add(
-            *Permission.objects.filter(
-                content_type__app_label=app_label, codename__in=codenames
-            )
-        )
+    migration_helpers.create_group(apps, GROUP, PERMISSIONS)
 
 
 def remove_group(apps, schema_editor):
-    apps.get_model("auth", "Group").objects.filter(name=GROUP).delete()
+    migration_helpers.remove_group(apps, GROUP)
 
 
 class Migration(migrations.Migration):

@@ -1,37 +1,40 @@
-"""Writes of tournaments, run by directors: registration and partnerships, pairing
-and starting rounds, forfeits and the finish."""
+"""Writes of tournaments, run by directors, from registration to the finish.
 
-from collections.abc import Iterable
+Registration and partnerships, pairing and starting rounds, forfeits and the finish; who
+may enter and who plays whom are checked in leagues.services.entrants and
+leagues.services.rounds."""
 
 from django.db import transaction
-from django.db.models import F, Q
 from django.utils import timezone
 
+from accounts import roles
 from accounts.models import User
-from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
+from core.errors import Conflict, Invalid, NotFound, Refused
 from games import services as games
 from games.models import Game
-from leagues import pairing, selectors
+from leagues import selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
+from leagues.services.entrants import (
+    check_register,
+    entrant_of,
+    invitations_to,
+    partnerships_lapse,
+    seed_ratings_fill,
+)
 from leagues.services.matches import finish_if_done
-from ranked import ratings as ranked_ratings, selectors as ranked_selectors
+from leagues.services.rounds import check_round_generate, check_round_start
 from social.services import notify
+
+# The right to change tournaments, which the "Tournament directors" group gives.
+DIRECTOR_PERM = "leagues.change_tournament"
 
 
 def is_director(user: User) -> bool:
-    """Tournament directors: staff (the Django admin admits only staff) with the right to
-    change tournaments, which the "Tournament directors" group gives."""
-    return bool(
-        user.is_authenticated
-        and user.is_active
-        and user.is_staff
-        and user.has_perm("leagues.change_tournament")
-    )
+    return roles.is_director(user, DIRECTOR_PERM)
 
 
 def check_director(user: User) -> None:
-    if not is_director(user):
-        raise Forbidden("Only tournament directors can do that")
+    roles.check_director(user, DIRECTOR_PERM, "Only tournament directors can do that")
 
 
 def lock_round(round_id: int) -> Round:
@@ -43,32 +46,6 @@ def _lock_tournament(tournament_id: int) -> Tournament:
     if tournament is None:
         raise NotFound("There is no such tournament")
     return tournament
-
-
-def _entrant_of(tournament: Tournament, user: User) -> Entrant | None:
-    """The entry `user` registered, or is the accepted partner in. Being named as a
-    partner binds nobody: it is an invitation (`_invitations_to`)."""
-    return tournament.entrants.filter(
-        Q(player_a=user) | Q(player_b=user, partner_accepted=True)
-    ).first()
-
-
-def _invitations_to(tournament: Tournament, user: User):
-    return tournament.entrants.filter(player_b=user, partner_accepted=False)
-
-
-def _lapse(entrants: Iterable[Entrant], tournament: Tournament, why: str) -> None:
-    """Unaccepted partnerships end: each registrant stays registered alone."""
-    for entrant in entrants:
-        partner = entrant.player_b
-        entrant.player_b, entrant.partner_accepted = None, True
-        entrant.save(update_fields=["player_b", "partner_accepted"])
-        notify(
-            [entrant.player_a],
-            f"{partner} {why}: you are registered in {tournament} alone, to be paired by "
-            "rating when registration closes",
-            selectors.tournament_url(tournament),
-        )
 
 
 def check_open_registration(tournament: Tournament) -> None:
@@ -90,19 +67,6 @@ def tournament_open_registration(*, tournament: Tournament, director: User) -> T
     return tournament
 
 
-def check_register(tournament: Tournament, user: User, partner: User | None) -> None:
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise Conflict("Registration is not open")
-    people = [user] if partner is None else [user, partner]
-    if any(person.is_bot for person in people):
-        raise Invalid("Bots cannot enter tournaments")
-    if partner is not None and partner.pk == user.pk:
-        raise Invalid("Your partner must be someone else")
-    for person in people:
-        if _entrant_of(tournament, person):
-            raise Conflict(f"{person} is already registered")
-
-
 @transaction.atomic
 def tournament_register(
     *, tournament: Tournament, user: User, partner: User | None = None
@@ -111,8 +75,8 @@ def tournament_register(
     tournament = _lock_tournament(tournament.pk)
     check_register(tournament, user, partner)
     # Whoever registers themselves has answered any invitation to partner someone else.
-    _lapse(
-        _invitations_to(tournament, user).select_related("player_b"),
+    partnerships_lapse(
+        invitations_to(tournament, user).select_related("player_b"),
         tournament,
         "registered otherwise",
     )
@@ -136,21 +100,21 @@ def tournament_answer(
     declines the other invitations; declining leaves the registrant registered alone."""
     tournament = _lock_tournament(tournament.pk)
     entrant = (
-        _invitations_to(tournament, user).select_related("player_a").filter(pk=entrant_id).first()
+        invitations_to(tournament, user).select_related("player_a").filter(pk=entrant_id).first()
     )
     if entrant is None:
         raise NotFound("There is no such invitation (any more)")
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is closed")
     if not accept:
-        _lapse([entrant], tournament, "declined to be your partner")
+        partnerships_lapse([entrant], tournament, "declined to be your partner")
         return entrant
-    if _entrant_of(tournament, user):
+    if entrant_of(tournament, user):
         raise Conflict("You are already registered: withdraw first")
     entrant.partner_accepted = True
     entrant.save(update_fields=["partner_accepted"])
-    _lapse(
-        _invitations_to(tournament, user).select_related("player_b"),
+    partnerships_lapse(
+        invitations_to(tournament, user).select_related("player_b"),
         tournament,
         "partners someone else",
     )
@@ -168,28 +132,12 @@ def tournament_withdraw(*, tournament: Tournament, user: User) -> None:
     tournament = _lock_tournament(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is closed: ask the tournament director")
-    entrant = _entrant_of(tournament, user)
+    entrant = entrant_of(tournament, user)
     if entrant is None:
         raise NotFound("You are not registered")
     partner = entrant.player_b if entrant.player_a_id == user.pk else entrant.player_a
     entrant.delete()
     notify([partner], f"{user} withdrew your partnership from {tournament}")
-
-
-def _rate(entrants: Iterable[Entrant]) -> None:
-    """Seed ratings from ranked play: a partnership's is its players' displayed ratings
-    averaged (as when two single entrants are paired), a single entrant's their own."""
-    entrants = list(entrants)
-    people = [pk for e in entrants for pk in (e.player_a_id, e.player_b_id) if pk is not None]
-    skills = ranked_selectors.skills_at(people, now=timezone.now())
-    for entrant in entrants:
-        shown = [
-            ranked_ratings.display(skills[pk][0])
-            for pk in (entrant.player_a_id, entrant.player_b_id)
-            if pk is not None
-        ]
-        entrant.seed_rating = sum(shown) // len(shown)
-    Entrant.objects.bulk_update(entrants, ["seed_rating"])
 
 
 @transaction.atomic
@@ -201,14 +149,14 @@ def tournament_close_registration(*, tournament: Tournament, director: User) -> 
     tournament = _lock_tournament(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is not open")
-    _lapse(
+    partnerships_lapse(
         tournament.entrants.filter(player_b__isnull=False, partner_accepted=False).select_related(
             "player_a", "player_b"
         ),
         tournament,
         "did not accept before registration closed",
     )
-    _rate(tournament.entrants.filter(withdrawn=False, seed_rating=None))
+    seed_ratings_fill(tournament.entrants.filter(withdrawn=False, seed_rating=None))
     singles = list(
         tournament.entrants.filter(player_b=None, withdrawn=False)
         .select_related("player_a")
@@ -229,97 +177,6 @@ def tournament_close_registration(*, tournament: Tournament, director: User) -> 
     return singles[len(singles) - len(singles) % 2 :]
 
 
-def _history(tournament: Tournament) -> tuple[set[frozenset], set[int]]:
-    played, byes = set(), set()
-    for a, b in Pairing.objects.filter(round__tournament=tournament).values_list(
-        "entrant_a_id", "entrant_b_id"
-    ):
-        if b is None:
-            byes.add(a)
-        else:
-            played.add(frozenset((a, b)))
-    return played, byes
-
-
-def check_round_generate(
-    tournament: Tournament,
-) -> tuple[int, list[int], list[tuple[int, int | None]]]:
-    """The next round's number, the seed order (entrant ids, best first) and the pairs of
-    entrant ids, or why there is no next round. Seeds are fixed by the first round."""
-    if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
-        raise Conflict("Close registration before pairing a round")
-    if tournament.status == Tournament.Status.FINISHED:
-        raise Conflict("The tournament is finished")
-    rounds = list(tournament.rounds.order_by("number"))
-    for round_ in rounds:
-        if round_.status == Round.Status.RUNNING:
-            raise Conflict(
-                f"Round {round_.number} is still running: wait for its games to end "
-                "(or record forfeits) before pairing the next round"
-            )
-        if round_.status == Round.Status.DRAFT:
-            raise Conflict(
-                f"Round {round_.number} is paired but not started: start it, "
-                "or delete it to pair it again"
-            )
-    number = len(rounds) + 1
-    if number == 1:
-        seeded = list(
-            tournament.entrants.filter(
-                withdrawn=False, player_b__isnull=False, partner_accepted=True
-            ).order_by(F("seed_rating").desc(nulls_last=True), "pk")
-        )
-        if len(seeded) < 2:
-            raise Invalid("At least two complete partnerships are needed")
-    else:
-        seeded = list(tournament.entrants.filter(seed__isnull=False).order_by("seed"))
-    seeds = [entrant.pk for entrant in seeded]
-    playing = [entrant.pk for entrant in seeded if entrant.complete and not entrant.withdrawn]
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        return number, seeds, _round_robin_pairs(seeded, number)
-    if tournament.format == Tournament.Format.ELIMINATION:
-        return number, seeds, _elimination_pairs(playing, rounds)
-    planned = tournament.swiss_rounds or pairing.swiss_rounds_for(len(seeded))
-    if number > planned:
-        raise Conflict(f"All {planned} rounds have been played: finish the tournament")
-    if len(playing) < 2:
-        raise Invalid("Fewer than two partnerships are still playing")
-    still_playing = set(playing)
-    ranking = [
-        row.entrant.pk
-        for row in selectors.tournament_standings(tournament, seeds=seeds)
-        if row.entrant.pk in still_playing
-    ]
-    played, byes = _history(tournament)
-    return number, seeds, pairing.swiss_round(ranking, played=played, had_bye=byes)
-
-
-def _round_robin_pairs(seeded: list[Entrant], number: int) -> list[tuple[int, int | None]]:
-    schedule = pairing.round_robin([entrant.pk for entrant in seeded])
-    if number > len(schedule):
-        raise Conflict("Every round has been played: finish the tournament")
-    out = {entrant.pk for entrant in seeded if entrant.withdrawn or not entrant.complete}
-    pairs = []
-    for a, b in schedule[number - 1]:
-        # Whoever meets a withdrawn entrant rests: a bye, as with an odd count.
-        present = [pk for pk in (a, b) if pk is not None and pk not in out]
-        if present:
-            pairs.append((present[0], present[1] if len(present) == 2 else None))
-    if not pairs:
-        raise Invalid("Nobody is left to play this round")
-    return pairs
-
-
-def _elimination_pairs(playing: list[int], rounds: list[Round]) -> list[tuple[int, int | None]]:
-    if not rounds:
-        return pairing.elimination_first_round(playing)
-    winners = list(rounds[-1].pairings.order_by("table").values_list("winner_id", flat=True))
-    if len(winners) == 1:
-        champion = Entrant.objects.get(pk=winners[0])
-        raise Conflict(f"{champion} won the final: finish the tournament")
-    return pairing.elimination_next_round(winners)
-
-
 @transaction.atomic
 def round_generate(*, tournament: Tournament, director: User) -> Round:
     """Pairs the next round as a draft that the director reviews, edits and then starts."""
@@ -338,30 +195,6 @@ def round_generate(*, tournament: Tournament, director: User) -> Round:
         ]
     )
     return round_
-
-
-def check_round_start(tournament: Tournament, round_: Round, pairings: list[Pairing]) -> None:
-    """A drafted round may start when its (possibly edited) pairings make sense."""
-    if round_.status != Round.Status.DRAFT:
-        raise Conflict(f"Round {round_.number} has already started")
-    if tournament.status not in (Tournament.Status.CLOSED, Tournament.Status.RUNNING):
-        raise Conflict(f"{tournament} is {tournament.get_status_display().lower()}")
-    if not pairings:
-        raise Invalid(f"Round {round_.number} has no pairings")
-    seen: set[int] = set()
-    for row in pairings:
-        for entrant in (row.entrant_a, row.entrant_b):
-            if entrant is None:
-                continue
-            if entrant.tournament_id != tournament.pk:
-                raise Invalid(f"{entrant} is not in this tournament")
-            if entrant.pk in seen:
-                raise Invalid(f"{entrant} is paired twice in round {round_.number}")
-            if entrant.withdrawn:
-                raise Invalid(f"{entrant} has withdrawn")
-            if not entrant.complete:
-                raise Invalid(f"{entrant} has no partner yet")
-            seen.add(entrant.pk)
 
 
 @transaction.atomic

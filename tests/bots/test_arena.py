@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bench import arena
+from bench.helpers import arena_stats
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {
@@ -67,13 +68,13 @@ def test_team_spec():
 
 
 def test_confidence_intervals():
-    low, high = arena.wilson(50, 100)
+    low, high = arena_stats.wilson(50, 100)
     assert low < 0.5 < high
     assert high - 0.5 == pytest.approx(0.5 - low)
-    assert arena.wilson(0, 10)[0] == 0
-    mean, low, high = arena.ratio_ci([10, 20, 30], [1, 2, 3])
+    assert arena_stats.wilson(0, 10)[0] == 0
+    mean, low, high = arena_stats.ratio_ci([10, 20, 30], [1, 2, 3])
     assert mean == low == high == 10
-    mean, low, high = arena.ratio_ci([10, -10, 30, 0], [1, 1, 1, 1])
+    mean, low, high = arena_stats.ratio_ci([10, -10, 30, 0], [1, 1, 1, 1])
     assert low < mean == 7.5 < high
 
 

@@ -11,7 +11,7 @@ plays n rounds, so 3 tables means 12 boards (36 games) where 4 tables play 4 (16
 from django.utils import timezone
 
 from duplicate.models import BoardGame, Entry, Event, Session
-from duplicate.services import board_ruleset
+from duplicate.services.boards import board_ruleset
 from games import services as games
 from games.models import Game
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot

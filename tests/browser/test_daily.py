@@ -8,8 +8,8 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from duplicate import services
 from duplicate.models import BoardGame, Event
+from duplicate.services import boards as board_services, daily as daily_services
 from games.board import board_words
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
 from tests.duplicate.factories import entry_with_results
@@ -21,13 +21,13 @@ def test_play_a_daily_board_to_the_end_then_see_one_result_everywhere(
     open_page, servers, celery_worker
 ):
     server = servers()
-    event = services.daily_today()
+    event = daily_services.daily_today()
     board = event.boards.get(number=1)
-    services.board_solve(board_id=board.pk)
+    board_services.board_solve(board_id=board.pk)
     board.refresh_from_db()
     # Someone played board 1 earlier today: the traveller has two results to compare.
     early = UserFactory(username="early_bird")
-    game = off_the_loop(services.daily_board_start, user=early, day=event.day, number=1)
+    game = off_the_loop(daily_services.daily_board_start, user=early, day=event.day, number=1)
     off_the_loop(play_board, game.pk, early)
 
     page = open_page()
@@ -114,7 +114,7 @@ def test_play_a_daily_board_to_the_end_then_see_one_result_everywhere(
 
     # Once the day is over, the replay tells the same board result, step by step too.
     Event.objects.filter(pk=event.pk).update(closes_at=timezone.now() - timedelta(seconds=1))
-    off_the_loop(services.events_close_due)
+    off_the_loop(daily_services.events_close_due)
     page.set_viewport_size(DESKTOP)
     page.goto(f"{server.url}/games/{game_id}/replay")
     assert page.inner_text(".replay-final") == f"Board result: {words}"

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from ranked import services as ranked
+from ranked.services import queue as ranked_queue, ratings as ranked_ratings
 from social import services as social
 from social.models import Notification
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
@@ -58,7 +58,7 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
     shot(asker, "ranked-partner-queued-desktop", full_page=False)
 
     # The matchmaker (the beat task's service) after their 15 s: bots fill the other side.
-    (game,) = off_the_loop(ranked.tables_form, now=timezone.now() + timedelta(seconds=20))
+    (game,) = off_the_loop(ranked_queue.tables_form, now=timezone.now() + timedelta(seconds=20))
     url = f"{server.url}/games/{game.pk}/"
     # (Both pages poll their queue box each second; on a busy machine a poll and the game
     # page's load can take a while.)
@@ -72,7 +72,7 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
 
     # Once the game is over and rated, each profile lists the partnership.
     finish_in_process(game)
-    off_the_loop(ranked.ratings_rate_pending)
+    off_the_loop(ranked_ratings.ratings_rate_pending)
     asker.goto(f"{server.url}/u/alice/")
     row = asker.locator(".partnerships tbody tr")
     assert row.count() == 1

@@ -8,7 +8,7 @@ import pytest
 
 from games import services
 from games.models import ChatMessage, Game, Seat
-from ranked.services import ratings_rate_pending
+from ranked.services.ratings import ratings_rate_pending
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot, sign_up, toast_after
 from tests.factories import UserFactory
 from tests.games.finished import play

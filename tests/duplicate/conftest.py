@@ -12,6 +12,6 @@ def fast_passwords(settings):
 @pytest.fixture
 def today(db):
     """Today's daily challenge, without its double-dummy tricks (worked out where tested)."""
-    from duplicate import services
+    from duplicate.services import daily as daily_services
 
-    return services.daily_today()
+    return daily_services.daily_today()

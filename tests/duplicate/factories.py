@@ -17,7 +17,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
 
 
 class BoardResultFactory(factory.django.DjangoModelFactory):
-    """A board finished as duplicate.services.board_game_record leaves it, without its game
+    """A board finished as duplicate.services.boards.board_game_record leaves it, without its game
     (the rankings and matchpoints read the result alone; playing it is slower)."""
 
     class Meta:

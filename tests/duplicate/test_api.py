@@ -5,8 +5,8 @@ import pytest
 from django.test import Client
 
 from accounts.tokens import token_create
-from duplicate import services
 from duplicate.models import Event
+from duplicate.services import boards as board_services, daily as daily_services
 from games import services as games
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
@@ -36,7 +36,7 @@ def test_today_tells_the_boards_commitment_closing_time_and_my_boards(today, per
     assert body["date"] == today.day.isoformat() and body["boards"] == 8
     assert body["closes_at"] == today.closes_at.isoformat() and body["played"] == []
     assert len(body["commitment"]) == 64 and len(body["board_commitments"]) == 8
-    game = services.daily_board_start(user=user, day=today.day, number=1)
+    game = daily_services.daily_board_start(user=user, day=today.day, number=1)
     play_board(game.pk, user)
     assert call("GET", "/api/daily", token).json()["played"] == [1]
     assert call("GET", "/api/daily").json()["played"] == []  # anonymous callers too
@@ -70,7 +70,7 @@ def test_results_only_after_finishing_the_board(today, person, quiet_games):
     (row,) = body["results"]
     assert row.keys() >= {"player", "bids", "tricks", "score", "result", "percentage"}
     assert row["player"] == user.username and row["percentage"] == 50.0
-    services.board_solve(board_id=today.boards.get(number=1).pk)
+    board_services.board_solve(board_id=today.boards.get(number=1).pk)
     dd = call("GET", f"/api/daily/{day}/boards/1/results", token).json()["double_dummy"]
     assert dd["ns"] + dd["ew"] == 13
 

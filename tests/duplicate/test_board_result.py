@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from duplicate import services, session_services
 from duplicate.models import BoardGame, Event
+from duplicate.services import daily as daily_services, sessions as session_services
 from games.board import board_words, signed, words_html
 from games.selectors import game_snapshot
 from tests.duplicate import test_session_services
@@ -28,7 +28,7 @@ def played(today, quiet_games):
     user = UserFactory()
     client = Client()
     client.force_login(user)
-    game = services.daily_board_start(user=user, day=today.day, number=1)
+    game = daily_services.daily_board_start(user=user, day=today.day, number=1)
     play_board(game.pk, user)
     return user, client, BoardGame.objects.get(game_id=game.pk)
 
@@ -65,7 +65,7 @@ def test_the_table_sheet_and_board_page_say_the_same(played, today):
 def test_the_replay_says_it_too_once_the_day_is_over(played, today):
     _, client, row = played
     Event.objects.filter(pk=today.pk).update(closes_at=timezone.now() - timedelta(seconds=1))
-    services.events_close_due()
+    daily_services.events_close_due()
     replay = client.get(f"/games/{row.game_id}/replay").content.decode()
     assert (
         f"Board result: {words_html(board_words(row.points, 0))}" in replay and " won" not in replay
@@ -88,7 +88,7 @@ def test_one_trick_is_a_trick(played, today):
 
 def test_the_bot_partner_keeps_its_name_all_day(played, today):
     user, _, first = played
-    second = services.daily_board_start(user=user, day=today.day, number=2)
+    second = daily_services.daily_board_start(user=user, day=today.day, number=2)
     names = [
         [seat["name"] for seat in game_snapshot(game)["seats"]] for game in (first.game, second)
     ]

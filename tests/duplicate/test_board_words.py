@@ -1,6 +1,6 @@
 """The how-to-play page's examples of board scoring are the engine's arithmetic."""
 
-from duplicate.services import board_ruleset
+from duplicate.services.boards import board_ruleset
 from games.board import board_words
 from games.engine import board_score
 

@@ -12,8 +12,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from accounts.tokens import token_create
-from duplicate import services
 from duplicate.models import BoardGame, Event
+from duplicate.services import daily as daily_services
 from games.models import Game
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
@@ -69,7 +69,7 @@ def play_over_socket(server, game_id: int, token: str) -> Player:
 @pytest.mark.django_db(transaction=True)
 def test_same_board_same_bots_and_nothing_leaks_before_the_day_ends(servers, celery_worker):
     server = servers()
-    event = services.daily_today()
+    event = daily_services.daily_today()
     day = event.day.isoformat()
     ann, bob, cy = UserFactory(), UserFactory(), UserFactory()
     tokens = {user.pk: token_create(user=user) for user in (ann, bob, cy)}
@@ -132,19 +132,19 @@ def test_same_board_same_bots_and_nothing_leaks_before_the_day_ends(servers, cel
 
     # Once the day is over, everyone may replay it.
     Event.objects.filter(pk=event.pk).update(closes_at=event.opens_at)
-    assert services.events_close_due() == 1
+    assert daily_services.events_close_due() == 1
     assert get(server, f"/games/{ann_game}/replay", cy_token)[0] == 200
     assert get(server, f"/api/daily/{day}/boards/1/results", cy_token)[0] == 200
 
 
 @pytest.mark.django_db
 def test_two_people_who_play_the_same_cards_meet_the_same_bots_on_every_board(quiet_games):
-    event = services.daily_today()
+    event = daily_services.daily_today()
     ann, bob = UserFactory(), UserFactory()
     for number in range(1, 5):  # every dealer: the bots bid before South, or after
         logs = []
         for user in (ann, bob):
-            game = services.daily_board_start(user=user, day=event.day, number=number)
+            game = daily_services.daily_board_start(user=user, day=event.day, number=number)
             game = play_board(game.pk, user, seed=number)
             logs.append(list(game.actions.order_by("version").values_list("seat", "payload")))
             assert BoardGame.objects.get(game=game).finished

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from duplicate import services
 from duplicate.models import Event
+from duplicate.services import daily as daily_services
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
 
@@ -52,12 +52,12 @@ def test_playing_a_board_from_the_page_then_its_result_and_traveller(today, play
 
 def test_standings_past_days_and_the_profile_history(today, player, quiet_games):
     user, client = player
-    play_board(services.daily_board_start(user=user, day=today.day, number=1).pk, user)
+    play_board(daily_services.daily_board_start(user=user, day=today.day, number=1).pk, user)
     page = client.get(f"/daily/{today.day}/standings").content.decode()
     assert "Ranking so far" in page and user.username in page and "50.0%" in page
     assert "No daily challenge has ended yet" in client.get("/daily/past/").content.decode()
     Event.objects.filter(pk=today.pk).update(closes_at=timezone.now() - timedelta(seconds=1))
-    services.events_close_due()
+    daily_services.events_close_due()
     past = client.get("/daily/past/").content.decode()
     assert f"/daily/{today.day}/" in past and "1 player" in past
     day = client.get(f"/daily/{today.day}/").content.decode()
@@ -76,7 +76,7 @@ def test_how_to_play_writes_down_board_scoring(client):
 
 def test_a_stranger_cannot_open_a_board_before_finishing_it(today, player, quiet_games):
     user, _ = player
-    play_board(services.daily_board_start(user=user, day=today.day, number=1).pk, user)
+    play_board(daily_services.daily_board_start(user=user, day=today.day, number=1).pk, user)
     stranger = Client()
     stranger.force_login(UserFactory())
     response = stranger.get(f"/daily/{today.day}/boards/1/")
@@ -104,7 +104,7 @@ def test_the_admin_lists_days_boards_and_entries_without_the_seeds(today, quiet_
     client = Client()
     client.force_login(admin)
     player = UserFactory()
-    play_board(services.daily_board_start(user=player, day=today.day, number=1).pk, player)
+    play_board(daily_services.daily_board_start(user=player, day=today.day, number=1).pk, player)
     for path in (
         "/admin/duplicate/event/",
         f"/admin/duplicate/event/{today.pk}/change/",

@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from duplicate import selectors, services
 from duplicate.models import Event
+from duplicate.selectors import daily as daily_selectors
+from duplicate.services import daily as daily_services
 from tests.duplicate.factories import entry_with_results
 from tests.factories import UserFactory
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def close(event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(closes_at=timezone.now() - timedelta(seconds=1))
-    assert services.events_close_due() == 1
+    assert daily_services.events_close_due() == 1
     event.refresh_from_db()
 
 
@@ -43,7 +44,7 @@ RANKED = [(1, "ann", (50 + 7 * 100) / 8, 8, "ranked"), (2, "bob", 0.0, 8, "ranke
 
 
 def test_only_a_full_day_is_ranked_and_those_still_playing_are_below(day):
-    table = selectors.standings(day, None)
+    table = daily_selectors.standings(day, None)
     assert lines(table["rows"]) == RANKED  # Lucky's one board at 100% does not top the day
     assert lines(table["others"]) == [
         (None, "lucky", 100.0, 1, "in_progress"),
@@ -56,7 +57,7 @@ def test_only_a_full_day_is_ranked_and_those_still_playing_are_below(day):
 
 def test_once_closed_the_others_are_incomplete_and_the_ranking_is_unchanged(day):
     close(day)
-    table = selectors.standings(day, None)
+    table = daily_selectors.standings(day, None)
     assert lines(table["rows"]) == RANKED  # Lucky's result still counts on board 1
     assert lines(table["others"]) == [
         (None, "lucky", 100.0, 1, "incomplete"),
@@ -71,7 +72,7 @@ def test_the_api_gives_the_same_ranking_as_the_pages(day, closed):
     if closed:
         close(day)
     body = Client().get(f"/api/daily/{day.day}/standings").json()
-    table = selectors.standings(day, None, limit=100)
+    table = daily_selectors.standings(day, None, limit=100)
     assert body["boards"] == 8 and body["closed"] is closed
     assert body["standings"] == table["rows"] and lines(body["standings"]) == RANKED
     assert body["unranked"] == table["others"] and len(body["unranked"]) == 2
@@ -79,7 +80,7 @@ def test_the_api_gives_the_same_ranking_as_the_pages(day, closed):
 
 def test_the_viewers_own_line_is_shown_below_a_cut_list(day):
     late = UserFactory._meta.model.objects.get(username="late")
-    table = selectors.standings(day, late, limit=1)
+    table = daily_selectors.standings(day, late, limit=1)
     assert [r["player"] for r in table["rows"]] == ["ann"] and table["cut"] == 1
     assert [(r["player"], r["me"]) for r in table["others"]] == [("lucky", False), ("late", True)]
 
@@ -106,15 +107,15 @@ def test_the_profile_shows_a_person_their_own_day_so_far_and_others_only_boards(
 def test_a_profile_shows_no_day_before_a_board_is_finished(today):
     me = UserFactory(username="me")
     entry_with_results(today, [], user=me)
-    assert selectors.day_so_far(me, me) is None
+    assert daily_selectors.day_so_far(me, me) is None
     assert "Daily challenge" not in Client().get("/u/me/").content.decode()
 
 
 def test_the_profile_history_averages_the_ranked_days_and_marks_the_others(day):
     close(day)
     ann, lucky = (UserFactory._meta.model.objects.get(username=n) for n in ("ann", "lucky"))
-    assert selectors.daily_history(ann)["best"] == RANKED[0][2]
-    history = selectors.daily_history(lucky)  # one board at 100%: not a best day
+    assert daily_selectors.daily_history(ann)["best"] == RANKED[0][2]
+    history = daily_selectors.daily_history(lucky)  # one board at 100%: not a best day
     assert history["days"] == 1 and history["best"] is None and history["average"] is None
     page = Client().get("/u/lucky/").content.decode()
     assert "1 of 8 boards, not ranked" in page and "<strong>100.0%</strong>" in page

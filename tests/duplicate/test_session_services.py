@@ -6,10 +6,11 @@ import pytest
 from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid
-from duplicate import session_selectors, session_services
 from duplicate.extras import board_link
 from duplicate.models import BoardGame, Entry, Event, Session
-from duplicate.services import board_ruleset
+from duplicate.selectors import sessions as session_selectors
+from duplicate.services import sessions as session_services
+from duplicate.services.boards import board_ruleset
 from games import services as games
 from games.models import Game
 from tests.factories import UserFactory

@@ -11,8 +11,8 @@ from django.utils import timezone
 from core.errors import Conflict
 from games import services as games
 from games.models import Game, Seat
-from ranked import services as ranked
 from ranked.models import QueueEntry
+from ranked.services import queue as ranked_queue
 from tests.factories import UserFactory
 
 BOTS = {1: "random", 2: "random", 3: "random"}
@@ -64,13 +64,13 @@ def race(*calls) -> list:
 @pytest.mark.django_db
 def test_sitting_down_at_a_table_takes_a_person_out_of_the_ranked_queue():
     alice = UserFactory()
-    ranked.queue_join(user=alice)
+    ranked_queue.queue_join(user=alice)
     game = open_table()
     games.table_join(game_id=game.pk, user=alice, seat=2)
     assert places_of(alice) == [f"game {game.pk}"]
 
     bob = UserFactory()
-    ranked.queue_join(user=bob)
+    ranked_queue.queue_join(user=bob)
     own = games.table_create(owner=bob, bots=BOTS)
     assert places_of(bob) == [f"game {own.pk}"]
 
@@ -84,8 +84,8 @@ def test_a_person_seated_at_an_unfinished_game_cannot_sit_down_elsewhere():
         games.table_join(game_id=other.pk, user=alice, seat=2)
     with pytest.raises(Conflict, match=f"already seated at table {first.pk}"):
         games.table_create(owner=alice, bots=BOTS)
-    with pytest.raises(ranked.Conflict, match=f"still seated in game {first.pk}"):
-        ranked.queue_join(user=alice)
+    with pytest.raises(Conflict, match=f"still seated in game {first.pk}"):
+        ranked_queue.queue_join(user=alice)
     assert places_of(alice) == [f"game {first.pk}"]
 
     games.table_leave(game_id=first.pk, user=alice)  # before the start, leaving frees you
@@ -129,7 +129,7 @@ def test_queueing_and_sitting_down_at_once_leave_a_person_in_one_place():
     for _ in range(ROUNDS):
         alice, game = UserFactory(), open_table()
         race(
-            lambda alice=alice: ranked.queue_join(user=alice),
+            lambda alice=alice: ranked_queue.queue_join(user=alice),
             lambda alice=alice, game=game: games.table_join(game_id=game.pk, user=alice, seat=2),
         )
         assert places_of(alice) in (["queue"], [f"game {game.pk}"])
@@ -158,10 +158,10 @@ def test_the_matchmaker_and_a_table_join_at_once_seat_a_person_once():
     for _ in range(ROUNDS):
         people = [UserFactory() for _ in range(4)]
         for person in people:
-            ranked.queue_join(user=person)
+            ranked_queue.queue_join(user=person)
         game = open_table()
         outcomes = race(
-            lambda: ranked.tables_form(now=timezone.now() + timedelta(minutes=5)),
+            lambda: ranked_queue.tables_form(now=timezone.now() + timedelta(minutes=5)),
             lambda people=people, game=game: games.table_join(
                 game_id=game.pk, user=people[0], seat=2
             ),

@@ -6,7 +6,7 @@ import pytest
 from games import services
 from games.selectors import game_payload, game_snapshot
 from ranked.models import RatingChange
-from ranked.services import ratings_rate_pending
+from ranked.services.ratings import ratings_rate_pending
 from tests.factories import UserFactory
 from tests.games.finished import play_out
 

@@ -7,8 +7,9 @@ import pytest
 from django.utils import timezone
 
 from accounts.services import bots_ensure
-from ranked import ratings, selectors, services
+from ranked import ratings, selectors
 from ranked.models import Abandonment, QueueEntry, Rating
+from ranked.services import queue, ratings as rating_services
 from tests.factories import UserFactory
 from tests.ranked.factories import finished_game
 
@@ -51,8 +52,8 @@ def test_without_htmx_the_forms_still_work(player_client, user):
 
 
 def test_once_seated_the_poll_sends_the_player_to_the_game(player_client, user):
-    services.queue_join(user=user, max_wait=15)
-    (game,) = services.tables_form(now=timezone.now() + timedelta(seconds=20))
+    queue.queue_join(user=user, max_wait=15)
+    (game,) = queue.tables_form(now=timezone.now() + timedelta(seconds=20))
     response = player_client.get("/ranked/queue", headers=HTMX)
     assert response["HX-Redirect"] == f"/games/{game.pk}/"
     assert player_client.get("/ranked/queue").url == f"/games/{game.pk}/"
@@ -83,7 +84,7 @@ def _history(person, count, *, start=None):
             away=(0,) if number == count - 1 else (),
             hands=[((0, 3, 5, 4), (0, 3, 6, 4)), ((4, 3, 3, 3), (5, 3, 1, 4))],
         )
-    services.ratings_rate_pending()
+    rating_services.ratings_rate_pending()
 
 
 def test_the_profile_shows_rating_history_stats_games_and_abandonments(client, user):

@@ -9,8 +9,9 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.tokens import token_create
-from ranked import ratings, selectors, services
+from ranked import ratings, selectors
 from ranked.models import PartnerRequest, QueueEntry
+from ranked.services import partners, queue, ratings as rating_services
 from tests.factories import UserFactory
 from tests.ranked.factories import finished_game
 from tests.ranked.test_partners import befriend
@@ -98,7 +99,7 @@ def test_the_api_queues_a_pair_with_a_token(client):
     )
     assert status == 200 and body["queued"] is True and body["partner"] == alice.username
 
-    (game,) = services.tables_form(now=timezone.now() + timedelta(seconds=20))
+    (game,) = queue.tables_form(now=timezone.now() + timedelta(seconds=20))
     status, body = api(client, "get", "/api/ranked/queue", alice_token)
     assert body["queued"] is False and body["game"]["id"] == game.pk
     positions = dict(game.seats.values_list("user_id", "position"))
@@ -116,7 +117,7 @@ def test_the_api_queues_alone_leaves_and_declines(client):
     status, body = api(client, "post", "/api/ranked/queue/leave", token)
     assert body["left"] is False
 
-    request = services.partner_request_send(user=bob, partner=alice)
+    request = partners.partner_request_send(user=bob, partner=alice)
     status, body = api(client, "post", f"/api/ranked/partner-requests/{request.pk}/decline", token)
     assert status == 200 and body["received"] == []
     assert not PartnerRequest.objects.exists()
@@ -153,7 +154,7 @@ def test_the_profile_lists_partnerships_with_games_wins_and_strength(client):
             finished_at=start + timedelta(hours=number),
         )
     finished_game([alice, "random", carol, "random"], winner=0, finished_at=start)
-    services.ratings_rate_pending()
+    rating_services.ratings_rate_pending()
     rows = selectors.partnerships(alice, now=timezone.now())
     assert [(row["partner"], row["games"], row["wins"]) for row in rows] == [
         (bob, 3, 2),

@@ -9,8 +9,8 @@ from django.utils import timezone
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import services as games
 from games.models import Game, Seat
-from ranked import services
 from ranked.models import PartnerRequest, QueueEntry
+from ranked.services import partners, queue
 from social import services as social
 from social.models import Notification, Preference
 from tests.factories import UserFactory
@@ -33,8 +33,8 @@ def friends(*displays):
 
 
 def as_partners(first, second, *, max_wait=30):
-    request = services.partner_request_send(user=first, partner=second, max_wait=max_wait)
-    services.partner_request_accept(user=second, request_id=request.pk)
+    request = partners.partner_request_send(user=first, partner=second, max_wait=max_wait)
+    partners.partner_request_accept(user=second, request_id=request.pk)
 
 
 def later(seconds):
@@ -43,13 +43,13 @@ def later(seconds):
 
 def test_a_friend_is_asked_told_and_one_click_queues_both_as_a_pair():
     alice, bob = friends(1500, 1500)
-    request = services.partner_request_send(user=alice, partner=bob, max_wait=60)
+    request = partners.partner_request_send(user=alice, partner=bob, max_wait=60)
     told = Notification.objects.filter(user=bob).first()
     assert told.text == f"{alice.username} asks you to play ranked as partners"
     assert told.url == "/ranked/"
     assert not QueueEntry.objects.exists()  # nobody waits until bob says yes
 
-    services.partner_request_accept(user=bob, request_id=request.pk)
+    partners.partner_request_accept(user=bob, request_id=request.pk)
     entries = {e.user_id: e for e in QueueEntry.objects.all()}
     assert entries[alice.pk].partner_id == bob.pk and entries[bob.pk].partner_id == alice.pk
     assert entries[alice.pk].max_wait == entries[bob.pk].max_wait == 60
@@ -61,7 +61,7 @@ def test_the_pair_is_seated_as_partners_against_two_singles():
     alice, bob = friends(1700, 1300)
     as_partners(alice, bob)
     singles = [queued(rated(display)) for display in (1520, 1480, 1900, 1100)]
-    (game,) = services.tables_form(now=later(1))
+    (game,) = queue.tables_form(now=later(1))
     seats = seats_of(game)
     assert {seats[0], seats[2]} == {alice, bob}
     assert {seats[1], seats[3]} <= set(singles)
@@ -75,7 +75,7 @@ def test_two_pairs_meet_and_a_lone_pair_gets_bots_after_its_wait():
     second = friends(1520, 1480)
     as_partners(*first)
     as_partners(*second)
-    (game,) = services.tables_form(now=later(1))
+    (game,) = queue.tables_form(now=later(1))
     seats = seats_of(game)
     assert {frozenset(seats[0::2]), frozenset(seats[1::2])} == {
         frozenset(first),
@@ -84,8 +84,8 @@ def test_two_pairs_meet_and_a_lone_pair_gets_bots_after_its_wait():
 
     third = friends(1500, 1500)
     as_partners(*third, max_wait=15)
-    assert services.tables_form(now=later(5)) == []
-    (game,) = services.tables_form(now=later(16))
+    assert queue.tables_form(now=later(5)) == []
+    (game,) = queue.tables_form(now=later(16))
     seats = seats_of(game)
     assert set(seats[0::2]) == set(third) or set(seats[1::2]) == set(third)
     assert sum(isinstance(seat, str) for seat in seats) == 2
@@ -94,7 +94,7 @@ def test_two_pairs_meet_and_a_lone_pair_gets_bots_after_its_wait():
 def test_either_leaving_takes_the_pair_out_and_tells_the_other():
     alice, bob = friends(1500, 1500)
     as_partners(alice, bob)
-    assert services.queue_leave(user=bob) is True
+    assert queue.queue_leave(user=bob) is True
     assert not QueueEntry.objects.exists()
     assert Notification.objects.filter(user=alice, text__contains="left the ranked queue").exists()
 
@@ -109,38 +109,38 @@ def test_sitting_down_elsewhere_takes_the_pair_out_and_ends_requests():
 
     carol = UserFactory()
     befriend(bob, carol)
-    request = services.partner_request_send(user=bob, partner=carol)
+    request = partners.partner_request_send(user=bob, partner=carol)
     games.table_create(owner=carol)
     assert not PartnerRequest.objects.exists()
     with pytest.raises(NotFound):
-        services.partner_request_accept(user=carol, request_id=request.pk)
+        partners.partner_request_accept(user=carol, request_id=request.pk)
 
 
 def test_a_request_expires_and_a_new_one_replaces_the_old():
     alice, bob = friends(1500, 1500)
     carol = UserFactory()
     befriend(alice, carol)
-    old = services.partner_request_send(user=alice, partner=bob)
-    new = services.partner_request_send(user=alice, partner=carol)
+    old = partners.partner_request_send(user=alice, partner=bob)
+    new = partners.partner_request_send(user=alice, partner=carol)
     assert list(PartnerRequest.objects.values_list("pk", flat=True)) == [new.pk]
     with pytest.raises(NotFound, match=f"no open partner request {old.pk}"):
-        services.partner_request_accept(user=bob, request_id=old.pk)
+        partners.partner_request_accept(user=bob, request_id=old.pk)
     PartnerRequest.objects.filter(pk=new.pk).update(expires_at=timezone.now())
     with pytest.raises(NotFound):
-        services.partner_request_accept(user=carol, request_id=new.pk)
-    services.tables_form()  # sweeps expired requests
+        partners.partner_request_accept(user=carol, request_id=new.pk)
+    queue.tables_form()  # sweeps expired requests
     assert not PartnerRequest.objects.exists()
 
 
 def test_decline_and_asking_back_accepts():
     alice, bob = friends(1500, 1500)
-    request = services.partner_request_send(user=alice, partner=bob)
-    services.partner_request_decline(user=bob, request_id=request.pk)
+    request = partners.partner_request_send(user=alice, partner=bob)
+    partners.partner_request_decline(user=bob, request_id=request.pk)
     assert not PartnerRequest.objects.exists() and not QueueEntry.objects.exists()
     assert Notification.objects.filter(user=alice, text__contains="cannot play ranked").exists()
 
-    services.partner_request_send(user=alice, partner=bob)
-    services.partner_request_send(user=bob, partner=alice)  # both want it: done
+    partners.partner_request_send(user=alice, partner=bob)
+    partners.partner_request_send(user=bob, partner=alice)  # both want it: done
     assert QueueEntry.objects.filter(partner__isnull=False).count() == 2
 
 
@@ -148,48 +148,48 @@ def test_only_friends_who_do_not_block_may_queue_together():
     alice, bob, stranger = UserFactory(), UserFactory(), UserFactory()
     befriend(alice, bob)
     with pytest.raises(Forbidden, match="not your friend"):
-        services.partner_request_send(user=alice, partner=stranger)
+        partners.partner_request_send(user=alice, partner=stranger)
     with pytest.raises(Invalid, match="not yourself"):
-        services.partner_request_send(user=alice, partner=alice)
+        partners.partner_request_send(user=alice, partner=alice)
     with pytest.raises(Invalid, match="Choose a wait"):
-        services.partner_request_send(user=alice, partner=bob, max_wait=7)
-    request = services.partner_request_send(user=alice, partner=bob)
+        partners.partner_request_send(user=alice, partner=bob, max_wait=7)
+    request = partners.partner_request_send(user=alice, partner=bob)
     social.block(user=bob, other=alice)  # ends the friendship too
     with pytest.raises(Conflict, match="no longer valid"):
-        services.partner_request_accept(user=bob, request_id=request.pk)
+        partners.partner_request_accept(user=bob, request_id=request.pk)
     with pytest.raises(Forbidden, match="cannot ask"):
-        services.partner_request_send(user=alice, partner=bob)
+        partners.partner_request_send(user=alice, partner=bob)
     assert not QueueEntry.objects.exists()
 
     carol, dave = UserFactory(), UserFactory()
     befriend(carol, dave)
     Preference.objects.create(user=dave, invites_from=Preference.InvitesFrom.NOBODY)
     with pytest.raises(Forbidden, match="from nobody"):
-        services.partner_request_send(user=carol, partner=dave)
+        partners.partner_request_send(user=carol, partner=dave)
 
 
 def test_a_busy_friend_cannot_be_asked_and_a_busy_sender_cannot_accept():
     alice, bob = friends(1500, 1500)
-    services.queue_join(user=bob)
+    queue.queue_join(user=bob)
     with pytest.raises(Conflict, match="already waiting"):
-        services.partner_request_send(user=alice, partner=bob)
-    services.queue_leave(user=bob)
+        partners.partner_request_send(user=alice, partner=bob)
+    queue.queue_leave(user=bob)
     table = games.table_create(owner=bob)
     with pytest.raises(Conflict, match="is at a table now") as refused:
-        services.partner_request_send(user=alice, partner=bob)
+        partners.partner_request_send(user=alice, partner=bob)
     assert str(table.pk) not in refused.value.message  # it may be private: never named
     games.table_leave(game_id=table.pk, user=bob)
-    request = services.partner_request_send(user=alice, partner=bob)
-    services.queue_join(user=alice)  # queueing alone withdraws one's request
+    request = partners.partner_request_send(user=alice, partner=bob)
+    queue.queue_join(user=alice)  # queueing alone withdraws one's request
     with pytest.raises(NotFound):
-        services.partner_request_accept(user=bob, request_id=request.pk)
+        partners.partner_request_accept(user=bob, request_id=request.pk)
 
 
 def test_a_block_between_queued_partners_ends_the_pair():
     alice, bob = friends(1500, 1500)
     as_partners(alice, bob, max_wait=15)
     social.block(user=alice, other=bob)
-    assert services.tables_form(now=later(60)) == []
+    assert queue.tables_form(now=later(60)) == []
     assert not QueueEntry.objects.exists()
 
 
@@ -199,7 +199,7 @@ def test_blocked_singles_are_not_seated_as_partners():
     weak = [queued(rated(1310)), queued(rated(1300))]
     social.block(user=strong[0], other=weak[1])
     social.block(user=weak[0], other=strong[1])
-    (game,) = services.tables_form(now=later(60))
+    (game,) = queue.tables_form(now=later(60))
     seats = seats_of(game)
     teams = {frozenset(seats[0::2]), frozenset(seats[1::2])}
     assert frozenset({strong[0], weak[1]}) not in teams
@@ -215,10 +215,10 @@ def test_accepting_and_sitting_down_at_once_leave_each_person_in_one_place():
     for _ in range(ROUNDS):
         alice, bob = UserFactory(), UserFactory()
         befriend(alice, bob)
-        request = services.partner_request_send(user=alice, partner=bob)
+        request = partners.partner_request_send(user=alice, partner=bob)
         table = open_table()
         race(
-            lambda bob=bob, request=request: services.partner_request_accept(
+            lambda bob=bob, request=request: partners.partner_request_accept(
                 user=bob, request_id=request.pk
             ),
             lambda bob=bob, table=table: games.table_join(game_id=table.pk, user=bob, seat=2),
@@ -234,9 +234,9 @@ def test_the_sender_sitting_down_while_the_friend_accepts_queues_nobody():
     for _ in range(ROUNDS):
         alice, bob = UserFactory(), UserFactory()
         befriend(alice, bob)
-        request = services.partner_request_send(user=alice, partner=bob)
+        request = partners.partner_request_send(user=alice, partner=bob)
         race(
-            lambda bob=bob, request=request: services.partner_request_accept(
+            lambda bob=bob, request=request: partners.partner_request_accept(
                 user=bob, request_id=request.pk
             ),
             lambda alice=alice: games.table_create(owner=alice, bots={1: "random"}),
@@ -251,11 +251,11 @@ def test_accepting_two_requests_at_once_makes_one_pair():
         alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
         befriend(alice, bob)
         befriend(carol, bob)
-        first = services.partner_request_send(user=alice, partner=bob)
-        second = services.partner_request_send(user=carol, partner=bob)
+        first = partners.partner_request_send(user=alice, partner=bob)
+        second = partners.partner_request_send(user=carol, partner=bob)
         outcomes = race(
             *(
-                lambda bob=bob, request=request: services.partner_request_accept(
+                lambda bob=bob, request=request: partners.partner_request_accept(
                     user=bob, request_id=request.pk
                 )
                 for request in (first, second)
@@ -277,10 +277,10 @@ def test_the_matchmaker_and_a_pair_member_sitting_down_at_once_split_nobody():
         as_partners(alice, bob, max_wait=15)
         singles = [UserFactory() for _ in range(2)]
         for single in singles:
-            services.queue_join(user=single)
+            queue.queue_join(user=single)
         table = open_table()
         outcomes = race(
-            lambda: services.tables_form(now=later(60)),
+            lambda: queue.tables_form(now=later(60)),
             lambda alice=alice, table=table: games.table_join(game_id=table.pk, user=alice, seat=2),
         )
         assert len(places_of(alice)) == 1, (places_of(alice), outcomes)

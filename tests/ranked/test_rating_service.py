@@ -13,8 +13,9 @@ from accounts.services import bots_ensure
 from games import services as games
 from games.models import Game
 from games.signals import game_finished
-from ranked import receivers, services
+from ranked import receivers
 from ranked.models import Rating, RatingChange
+from ranked.services import ratings
 from tests.factories import UserFactory
 from tests.ranked.factories import finished_game
 
@@ -39,7 +40,7 @@ def snapshot():
 def test_a_ranked_game_is_rated_once_with_one_change_per_player():
     alice, bob, carol, dave = UserFactory.create_batch(4)
     game = finished_game([alice, bob, carol, dave], winner=0)
-    assert services.ratings_rate_pending() == 1
+    assert ratings.ratings_rate_pending() == 1
     changes = changes_of(game)
     assert set(changes) == {alice.username, bob.username, carol.username, dave.username}
     won = changes[alice.username]
@@ -47,7 +48,7 @@ def test_a_ranked_game_is_rated_once_with_one_change_per_player():
     assert won.delta > 0 and changes[bob.username].delta == -won.delta
     assert Rating.objects.get(user=alice).mu == won.mu_after
     before = snapshot()
-    assert services.ratings_rate_pending() == 0  # a second run changes nothing
+    assert ratings.ratings_rate_pending() == 0  # a second run changes nothing
     assert snapshot() == before
 
 
@@ -55,7 +56,7 @@ def test_unranked_and_unfinished_games_are_not_rated():
     players = UserFactory.create_batch(4)
     finished_game(players, winner=0, ranked=False)
     games.game_create_seated(players=players, ranked=True, turn_seconds=20)
-    assert services.ratings_rate_pending() == 0
+    assert ratings.ratings_rate_pending() == 0
     assert not RatingChange.objects.exists()
 
 
@@ -76,7 +77,7 @@ def test_the_end_of_a_ranked_game_queues_the_rating_task(monkeypatch):
 def test_bot_seats_are_rated_on_the_bot_account_of_their_level():
     alice, bob = UserFactory.create_batch(2)
     game = finished_game([alice, "expert", bob, "expert"], winner=0)
-    services.ratings_rate_pending()
+    ratings.ratings_rate_pending()
     changes = changes_of(game)
     assert set(changes) == {alice.username, bob.username, "ExpertBot"}
     expert = changes["ExpertBot"]
@@ -84,7 +85,7 @@ def test_bot_seats_are_rated_on_the_bot_account_of_their_level():
     assert expert.delta < 0 and changes[alice.username].delta > 0
     # Beating two 1750 bots is worth more than beating two 1500 newcomers.
     people = finished_game(UserFactory.create_batch(4), winner=0)
-    services.ratings_rate_pending()
+    ratings.ratings_rate_pending()
     assert changes[alice.username].delta > max(c.delta for c in changes_of(people).values())
 
 
@@ -98,7 +99,7 @@ def test_statistics_of_the_game_come_from_its_hands():
             ((4, 3, 3, 3), (5, 3, 1, 4)),  # team 0 set
         ],
     )
-    services.ratings_rate_pending()
+    ratings.ratings_rate_pending()
     north = changes_of(game)[players[0].username]
     assert (north.hands, north.nil_bids, north.nils_made) == (2, 1, 1)
     assert (north.contracts, north.contracts_made, north.bags) == (2, 1, 1)
@@ -116,7 +117,7 @@ def test_a_real_ranked_game_played_to_the_end_is_rated():
     games.table_leave(game_id=game.pk, user=alice)  # a bot plays for her: she abandons
     while (current := Game.objects.get(pk=game.pk)).status == "playing":
         games.game_autoplay(game_id=game.pk, version=current.version, timeout=False)
-    services.ratings_rate_pending()
+    ratings.ratings_rate_pending()
     changes = changes_of(game)
     assert set(changes) == {alice.username, "RandomBot"}
     assert changes[alice.username].result == "abandoned" and changes[alice.username].delta < 0
@@ -148,12 +149,12 @@ def _simulate(count, seed):
         at += timedelta(seconds=gap * rng.random())
         finished_game(players, winner=winner, finished_at=at, away=away)
         if rng.random() < 0.15:
-            services.ratings_rate_pending()
+            ratings.ratings_rate_pending()
         if rng.random() < 0.03:  # a game whose end committed late: it finished earlier
             finished_game(
                 rng.sample(people, 4), winner=rng.randrange(2), finished_at=at - timedelta(hours=1)
             )
-    services.ratings_rate_pending()
+    ratings.ratings_rate_pending()
 
 
 def test_recompute_ends_with_exactly_the_numbers_of_the_incremental_path():
@@ -168,13 +169,13 @@ def test_a_game_rated_late_is_placed_in_finishing_order():
     people = UserFactory.create_batch(4)
     now = timezone.now()
     finished_game(people, winner=0, finished_at=now)
-    services.ratings_rate_pending()
+    ratings.ratings_rate_pending()
     finished_game(people, winner=1, finished_at=now - timedelta(minutes=5))
-    services.ratings_rate_pending()
+    ratings.ratings_rate_pending()
     incremental = snapshot()
     latest = RatingChange.objects.filter(user=people[0]).order_by("-finished_at").first()
     assert latest.result == "win" and latest.mu_before < 25  # after the earlier loss
-    services.ratings_recompute()
+    ratings.ratings_recompute()
     assert snapshot() == incremental
 
 
@@ -186,7 +187,7 @@ def test_concurrent_rating_runs_rate_each_game_once():
 
     def run():
         try:
-            counts.append(services.ratings_rate_pending())
+            counts.append(ratings.ratings_rate_pending())
         except Exception as error:
             errors.append(error)
         finally:
@@ -206,11 +207,11 @@ def test_deleting_accounts_does_not_make_their_games_unrated():
     stays = UserFactory.create_batch(4)
     finished_game(gone, winner=0, finished_at=timezone.now() - timedelta(hours=1))
     finished_game(stays, winner=1)
-    services.ratings_rate_pending()
+    ratings.ratings_rate_pending()
     before = snapshot()
     for user in gone:
         user.delete()
-    assert services.ratings_rate_pending() == 0
+    assert ratings.ratings_rate_pending() == 0
     assert [row for row in before[0] if row[1] in {u.pk for u in stays}] == snapshot()[0]
 
 
@@ -222,4 +223,4 @@ def test_a_broker_failure_never_breaks_the_ranked_game_that_finished(monkeypatch
 
     monkeypatch.setattr(receivers.rate_pending, "apply_async", broken)
     receivers.rate_finished_game(sender=Game, game_id=game.pk)  # logs, does not raise
-    assert services.ratings_rate_pending() == 1  # the sweep rates it
+    assert ratings.ratings_rate_pending() == 1  # the sweep rates it

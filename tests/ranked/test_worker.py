@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from games import services as games
 from games.models import Game
-from ranked import services
 from ranked.models import QueueEntry, RatingChange
+from ranked.services import queue
 from tests.factories import UserFactory
 
 
@@ -34,7 +34,7 @@ def test_beat_seats_a_lone_player_with_bots_and_a_finished_game_gets_rated(celer
     games.table_leave(game_id=game.pk, user=bob)
 
     alice = UserFactory()
-    services.queue_join(user=alice, max_wait=15)
+    queue.queue_join(user=alice, max_wait=15)
     QueueEntry.objects.filter(user=alice).update(joined_at=timezone.now() - timedelta(seconds=20))
     matched = wait_for(
         lambda: Game.objects.filter(ranked=True, seats__user=alice).first(), seconds=20

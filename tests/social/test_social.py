@@ -193,10 +193,10 @@ def test_presence_in_redis_follows_sockets_and_hides_private_games():
 
 @pytest.mark.django_db
 def test_the_ranked_queue_shows_in_presence():
-    from ranked import services as ranked
+    from ranked.services import queue as ranked_queue
 
     alice, bob = UserFactory.create_batch(2)
-    ranked.queue_join(user=alice)
+    ranked_queue.queue_join(user=alice)
     assert selectors.presence_of([alice.pk], viewer_id=bob.pk)[alice.pk].status == (
         "in the ranked queue"
     )

@@ -4,7 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from ranked.services import ratings_recompute
+from ranked.services.ratings import ratings_recompute
 
 
 class Command(BaseCommand):

@@ -10,12 +10,12 @@ from collections.abc import Iterable
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts import roles
 from accounts.models import User
-from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
+from core.errors import Conflict, Invalid, NotFound, Refused
 from duplicate import movements
 from duplicate.models import BoardGame, Direction, Entry, Session
-from duplicate.services import boards_make
-from duplicate.session_selectors import (
+from duplicate.selectors.sessions import (
     SEATS,
     next_steps,
     pairs,
@@ -24,6 +24,7 @@ from duplicate.session_selectors import (
     session_url,
     table_boards,
 )
+from duplicate.services.boards import boards_make
 from games import services as games
 from games.bots import LEVELS as BOT_LEVELS
 from games.models import Game
@@ -33,20 +34,10 @@ from social.services import notify
 logger = logging.getLogger(__name__)
 
 
-def is_session_director(user: User) -> bool:
-    """Session directors: staff (the Django admin admits only staff) allowed to change
-    sessions."""
-    return bool(
-        user.is_authenticated
-        and user.is_active
-        and user.is_staff
-        and user.has_perm("duplicate.change_session")
-    )
-
-
 def check_director(user: User) -> None:
-    if not is_session_director(user):
-        raise Forbidden("Only session directors can do that")
+    """Session directors: staff with the right to change sessions, which the "Session
+    directors" group gives."""
+    roles.check_director(user, "duplicate.change_session", "Only session directors can do that")
 
 
 def _lock(session_id: int) -> Session:

@@ -1,9 +1,10 @@
-"""Every write of duplicate events: making and closing the daily challenge, starting an
-entry's game of a board, and recording a finished board's result. Games are created and
-opened through games.services; this app never writes a game row itself."""
+"""Writes of the daily challenge: made ahead, its boards started, closed when the day ends.
+
+Making a day's event ahead of time, starting an entry's game of a board, and closing the
+event when its day is over. Games are created and opened through games.services; this app
+never writes a game row itself."""
 
 import logging
-import secrets
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import IntegrityError, transaction
@@ -14,11 +15,10 @@ from core import clock
 from core.errors import Conflict, Invalid, NotFound, Refused
 from duplicate import matchpoints
 from duplicate.models import Board, BoardGame, Entry, Event
-from duplicate.selectors import daily_event, results_by_board
+from duplicate.selectors.boards import results_by_board
+from duplicate.selectors.daily import daily_event
+from duplicate.services.boards import board_game_record, board_ruleset, board_solve, boards_make
 from games import services as games
-from games.engine import Ruleset, board_score, commitment, first_dealer
-from games.engine.dealing import deal_masks
-from games.engine.doubledummy import Position, Solver
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -26,34 +26,6 @@ logger = logging.getLogger(__name__)
 DAILY_BOARDS = 8
 DAILY_SEAT = 2  # the person sits South; North (0) is the bot partner, East and West bots
 DAILY_BOT = "standard"  # decides from its view and a seed of the board and the moves so far
-
-
-def board_ruleset(*, blind_nil: bool) -> Ruleset:
-    """The rules a board is played by: one hand from 0 to 0 with no bag limit (a bag costs
-    its point in the board score instead), Blind Nil allowed or not, never "when trailing"."""
-    return Ruleset(
-        hands=1, bag_limit=0, losing_score=None, blind_nil=blind_nil, blind_nil_min_deficit=0
-    )
-
-
-def _board_seed(dealer: int) -> str:
-    # A game seed whose own first dealer is `dealer` (one draw in four): the board's games
-    # then deal from it as any game does, and the rotation of dealers needs no game field.
-    while True:
-        seed = secrets.token_hex(32)
-        if first_dealer(bytes.fromhex(seed)) == dealer:
-            return seed
-
-
-def boards_make(*, event: Event, count: int) -> list[Board]:
-    """Deals and commits to an event's boards 1..count, the dealer turning round the table."""
-    rows = []
-    for number in range(1, count + 1):
-        dealer = (number - 1) % 4
-        board = Board(event=event, number=number, dealer=dealer, seed=_board_seed(dealer))
-        board.commitment = commitment(board.hand_seed)
-        rows.append(board)
-    return Board.objects.bulk_create(rows)
 
 
 def _day_bounds(day: date) -> tuple[datetime, datetime]:
@@ -90,21 +62,6 @@ def event_make_daily(
         for board_id in event.boards.filter(dd_tricks__isnull=True).values_list("pk", flat=True):
             board_solve(board_id=board_id)
     return event
-
-
-def board_solve(*, board_id: int) -> list[int] | None:
-    """Works out and keeps a board's double-dummy tricks [north-south, east-west]."""
-    board = Board.objects.filter(pk=board_id).first()
-    if board is None:
-        return None
-    if board.dd_tricks is None:
-        leader = (board.dealer + 1) % 4
-        position = Position(deal_masks(board.hand_seed, board.dealer), (), leader, False)
-        leaders = Solver().tricks(position)
-        tricks = [leaders, 13 - leaders] if leader % 2 == 0 else [13 - leaders, leaders]
-        Board.objects.filter(pk=board_id).update(dd_tricks=tricks)
-        board.dd_tricks = tricks
-    return board.dd_tricks
 
 
 def daily_today(*, now: datetime | None = None) -> Event:
@@ -167,42 +124,6 @@ def daily_board_start(*, user: User, day: date, number: int, now: datetime | Non
         entry=entry, board=board, game=game, direction=BoardGame.Direction.NORTH_SOUTH
     )
     return game
-
-
-def board_game_record(*, game_id: int) -> bool:
-    """Writes a finished board game's result (the board score of its hand). True when it
-    wrote; again, for an unfinished game or a game of no board, changes nothing. A game
-    finished after its event closed does not count (the ranking is final by then)."""
-    with transaction.atomic():
-        played = (
-            BoardGame.objects.select_for_update(of=("self",))
-            .select_related("board__event", "game")
-            .filter(game_id=game_id, finished=False)
-            .first()
-        )
-        if played is None or played.game.status != Game.Status.FINISHED:
-            return False
-        event = played.board.event
-        if event.closed or (event.closes_at and played.game.finished_at > event.closes_at):
-            return False
-        hand = played.game.state["results"][0]
-        score = board_score(
-            event.rules, bids=hand["bids"], blind=hand["blind"], tricks=hand["tricks"]
-        )
-        side = 0 if played.direction == BoardGame.Direction.NORTH_SOUTH else 1
-        played.bids, played.tricks = hand["bids"], hand["tricks"]
-        played.points, played.result = list(score.points), score.result[side]
-        played.finished, played.finished_at = True, played.game.finished_at
-        played.save(update_fields=["bids", "tricks", "points", "result", "finished", "finished_at"])
-    return True
-
-
-def results_sweep() -> int:
-    """Records the finished board games whose signal was lost; returns how many."""
-    lost = BoardGame.objects.filter(
-        finished=False, game__status=Game.Status.FINISHED, board__event__closed=False
-    ).values_list("game_id", flat=True)
-    return sum(board_game_record(game_id=game_id) for game_id in list(lost))
 
 
 def event_close(*, event_id: int) -> bool:

@@ -1,6 +1,7 @@
-"""Reads of duplicate events: an entry's progress, a board's traveller, the standings and
-a person's daily history. Nothing about a board's play is shown to someone who has not
-finished that board, until the event closes."""
+"""Reads of the daily challenge: progress, travellers, standings and a person's history.
+
+Nothing about a board's play is shown to someone who has not finished that board, until
+the event closes."""
 
 from dataclasses import dataclass
 from datetime import date
@@ -10,7 +11,8 @@ from django.db.models import Count, F
 from accounts.models import User
 from core.errors import Forbidden, NotFound
 from duplicate import matchpoints
-from duplicate.models import Board, BoardGame, Entry, Event, event_commitment
+from duplicate.models import Board, BoardGame, Entry, Event
+from duplicate.selectors.boards import results_by_board
 from games.models import Game
 
 
@@ -19,23 +21,6 @@ def daily_event(day: date) -> Event:
     if event is None:
         raise NotFound(f"There is no daily challenge on {day}")
     return event
-
-
-def commitments(event: Event) -> tuple[str, list[str]]:
-    """The event's commitment and its boards' commitments, in board order."""
-    boards = list(event.boards.order_by("number").values_list("commitment", flat=True))
-    return event_commitment(boards), boards
-
-
-def results_by_board(event: Event) -> dict[int, dict[int, int]]:
-    """Every recorded result of the event: {board id: {entry id: result}}."""
-    boards: dict[int, dict[int, int]] = {}
-    rows = BoardGame.objects.filter(board__event=event, finished=True).values_list(
-        "board_id", "entry_id", "result"
-    )
-    for board_id, entry_id, result in rows:
-        boards.setdefault(board_id, {})[entry_id] = result
-    return boards
 
 
 @dataclass(frozen=True)
@@ -236,19 +221,3 @@ def day_so_far(user: User, viewer: User | None) -> dict | None:
         "percentage": round(sum(so_far) / len(so_far), 2) if so_far else None,
         "mine": mine,
     }
-
-
-def board_verification(event: Event) -> list[dict]:
-    """Each board's commitment and, once the event is closed, its revealed hand seed and
-    whether that seed hashes to the commitment (the verify page recomputes the deal)."""
-    from games.engine import commitment
-
-    rows = []
-    for board in event.boards.all():
-        row = {"number": board.number, "dealer": board.dealer, "commitment": board.commitment}
-        if event.closed:
-            seed = board.hand_seed
-            row["seed"] = seed.hex()
-            row["matches"] = commitment(seed) == board.commitment
-        rows.append(row)
-    return rows

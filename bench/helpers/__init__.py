@@ -1,0 +1,1 @@
+"""Modules the bench scripts are built from; not benches themselves (each bench/*.py is)."""

@@ -1,0 +1,71 @@
+"""A tournament's entrants before its rounds: who is registered, invited, and their seeds.
+
+Who is registered or invited as a partner, invitations that lapse, and seed ratings from
+ranked play."""
+
+from collections.abc import Iterable
+
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import User
+from core.errors import Conflict, Invalid
+from leagues import selectors
+from leagues.models import Entrant, Tournament
+from ranked import ratings as ranked_ratings, selectors as ranked_selectors
+from social.services import notify
+
+
+def entrant_of(tournament: Tournament, user: User) -> Entrant | None:
+    """The entry `user` registered, or is the accepted partner in. Being named as a
+    partner binds nobody: it is an invitation (`invitations_to`)."""
+    return tournament.entrants.filter(
+        Q(player_a=user) | Q(player_b=user, partner_accepted=True)
+    ).first()
+
+
+def invitations_to(tournament: Tournament, user: User):
+    return tournament.entrants.filter(player_b=user, partner_accepted=False)
+
+
+def partnerships_lapse(entrants: Iterable[Entrant], tournament: Tournament, why: str) -> None:
+    """Unaccepted partnerships end: each registrant stays registered alone."""
+    for entrant in entrants:
+        partner = entrant.player_b
+        entrant.player_b, entrant.partner_accepted = None, True
+        entrant.save(update_fields=["player_b", "partner_accepted"])
+        notify(
+            [entrant.player_a],
+            f"{partner} {why}: you are registered in {tournament} alone, to be paired by "
+            "rating when registration closes",
+            selectors.tournament_url(tournament),
+        )
+
+
+def check_register(tournament: Tournament, user: User, partner: User | None) -> None:
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration is not open")
+    people = [user] if partner is None else [user, partner]
+    if any(person.is_bot for person in people):
+        raise Invalid("Bots cannot enter tournaments")
+    if partner is not None and partner.pk == user.pk:
+        raise Invalid("Your partner must be someone else")
+    for person in people:
+        if entrant_of(tournament, person):
+            raise Conflict(f"{person} is already registered")
+
+
+def seed_ratings_fill(entrants: Iterable[Entrant]) -> None:
+    """Seed ratings from ranked play: a partnership's is its players' displayed ratings
+    averaged (as when two single entrants are paired), a single entrant's their own."""
+    entrants = list(entrants)
+    people = [pk for e in entrants for pk in (e.player_a_id, e.player_b_id) if pk is not None]
+    skills = ranked_selectors.skills_at(people, now=timezone.now())
+    for entrant in entrants:
+        shown = [
+            ranked_ratings.display(skills[pk][0])
+            for pk in (entrant.player_a_id, entrant.player_b_id)
+            if pk is not None
+        ]
+        entrant.seed_rating = sum(shown) // len(shown)
+    Entrant.objects.bulk_update(entrants, ["seed_rating"])

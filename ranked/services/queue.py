@@ -1,0 +1,140 @@
+"""The ranked queue: joining it alone, leaving it, and the matchmaker that seats it."""
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+from core import clock
+from core.errors import Conflict, Forbidden, Invalid
+from games import selectors as games_selectors, services as games
+from games.models import Game
+from ranked import matching, selectors
+from ranked.models import PartnerRequest, QueueEntry
+from social import selectors as social_selectors
+from social.services import notify
+
+RANKED_PRESET = "classic"
+RANKED_TURN_SECONDS = 20
+
+
+def check_queue_join(*, user: User, max_wait: object) -> int:
+    if not user.is_authenticated:
+        raise Forbidden("Log in to play ranked games")
+    if user.is_bot:
+        raise Forbidden("Bots join ranked tables by themselves")
+    allowed = [seconds for seconds, _ in QueueEntry.WAIT_CHOICES]
+    if max_wait not in allowed:
+        raise Invalid(f"Choose a wait of {', '.join(map(str, allowed))} seconds")
+    now = timezone.now()
+    barred = selectors.barred_until(user, now=now)
+    if barred:
+        raise Forbidden(
+            "You left too many ranked games recently: you can play ranked again at "
+            f"{clock.your_time(barred, now=now)}"
+        )
+    game = games_selectors.unfinished_game_of(user.pk)
+    if game is not None:
+        raise Conflict(f"You are still seated in game {game.pk}: finish or leave it first")
+    if QueueEntry.objects.filter(user=user).exists():
+        raise Conflict("You are already waiting for a ranked table")
+    return max_wait
+
+
+@transaction.atomic
+def queue_join(*, user: User, max_wait: int = QueueEntry.DEFAULT_WAIT) -> QueueEntry:
+    # The person's row first, as every write that seats or queues people: a table join
+    # racing this one either sees the entry (and removes it) or is seen here.
+    games.people_lock([user.pk])
+    max_wait = check_queue_join(user=user, max_wait=max_wait)
+    # Queueing alone withdraws a request to queue with a friend: the last wish wins.
+    PartnerRequest.objects.filter(sender=user).delete()
+    try:
+        with transaction.atomic():
+            return QueueEntry.objects.create(user=user, joined_at=timezone.now(), max_wait=max_wait)
+    except IntegrityError:
+        raise Conflict("You are already waiting for a ranked table") from None
+
+
+@transaction.atomic
+def queue_leave(*, user: User) -> bool:
+    """Leaves the queue, with one's partner if queued as a pair (who is told), and
+    withdraws one's request to queue with a friend. False if there was neither (e.g. the
+    person was seated meanwhile)."""
+    entry = QueueEntry.objects.filter(user_id=user.pk).select_related("partner").first()
+    deleted, _ = QueueEntry.objects.filter(Q(user_id=user.pk) | Q(partner_id=user.pk)).delete()
+    withdrawn, _ = PartnerRequest.objects.filter(sender=user).delete()
+    if entry is not None and entry.partner is not None:
+        notify(
+            [entry.partner],
+            f"{user.username} left the ranked queue, so you left it too",
+            reverse("ranked"),
+        )
+    return bool(deleted or withdrawn)
+
+
+@transaction.atomic
+def tables_form(*, now: datetime | None = None) -> list[Game]:
+    """Seats waiting people at ranked tables (the 2 s beat task); returns the new games.
+
+    The queued people's rows are locked first, as by every write that seats or queues
+    people, and their entries deleted in the transaction that seats them (game_create_seated
+    does), so a person is never seated twice, even by two matchmakers at once or while they
+    join a table."""
+    now = now or timezone.now()
+    PartnerRequest.objects.filter(expires_at__lte=now).delete()  # nothing else sweeps them
+    queued = list(QueueEntry.objects.values_list("user_id", flat=True))
+    games.people_lock(queued)
+    # Read again under the locks; whoever queued meanwhile waits for the next round.
+    entries = list(QueueEntry.objects.filter(user_id__in=queued).order_by("joined_at", "pk"))
+    if not entries:
+        return []
+    user_ids = [entry.user_id for entry in entries]
+    gone = set(games_selectors.unfinished_games_of(user_ids)) | selectors.users_barred(
+        user_ids, now=now
+    )
+    # A pair goes together: if one of them is gone (or their entry is), so is the other;
+    # and a pair whose one blocks the other since they queued is no pair any more.
+    blocked = social_selectors.blocked_pairs(user_ids)
+    queued_now = set(user_ids) - gone
+    gone |= {
+        entry.user_id
+        for entry in entries
+        if entry.partner_id is not None
+        and (
+            entry.partner_id not in queued_now
+            or frozenset((entry.user_id, entry.partner_id)) in blocked
+        )
+    }
+    if gone:  # sat down elsewhere, or barred by a game rated after they queued
+        QueueEntry.objects.filter(user_id__in=gone).delete()
+    skills = selectors.skills_at(user_ids, now=now)
+    waiting = [
+        matching.Waiting(
+            user_id=entry.user_id,
+            mu=skills[entry.user_id][0],
+            sigma=skills[entry.user_id][1],
+            waited=(now - entry.joined_at).total_seconds(),
+            max_wait=entry.max_wait,
+            partner=entry.partner_id,
+        )
+        for entry in entries
+        if entry.user_id not in gone
+    ]
+    tables = matching.form_tables(waiting, selectors.bot_skills(), blocked=blocked)
+    users = User.objects.in_bulk([seat for t in tables for seat in t.seats if type(seat) is int])
+    created = []
+    for table in tables:
+        players = [users[seat] if type(seat) is int else seat.level for seat in table.seats]
+        created.append(
+            games.game_create_seated(
+                players=players,
+                preset=RANKED_PRESET,
+                turn_seconds=RANKED_TURN_SECONDS,
+                ranked=True,
+            )
+        )
+    return created
