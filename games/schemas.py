@@ -1,159 +1,174 @@
-"""What clients send (JSON bodies, socket frames, htmx form values), parsed into typed values
-at the edge. Every malformed value is an `Invalid` refusal naming the field; services get
+"""What clients send to games and get back (JSON API, htmx forms, socket frames), declared
+once as types (core.schemas): a malformed value is refused naming the field; services get
 only the types they declare and check the game's own rules."""
 
-import json
-import re
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from typing import Annotated, Any
 
+from pydantic import WithJsonSchema, field_validator
+
+from core import schemas
 from core.errors import Invalid
+from core.schemas import Input, Output
+from games.archive import RESULTS
 from games.bots import LEVELS as BOT_LEVELS
 from games.engine import Action, action_from_dict
+from games.models import Game
 
 TURN_SECONDS_RANGE = (5, 600)
-# Plain ASCII digits only: str.isdigit() also admits superscripts and other scripts'
-# digits, which int() refuses or reads as another number.
-_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+Seat = schemas.whole_number(0, 3)
+TurnSeconds = schemas.whole_number(*TURN_SECONDS_RANGE)
+Version = schemas.whole_number(optional=True)
+WholeNumber = schemas.whole_number()
 
 
-def json_object(raw: str | bytes, name: str) -> dict:
-    """A JSON object from a request body or a socket frame; `name` says which, in errors."""
-    try:
-        value = json.loads(raw)
-    except RecursionError:
-        raise Invalid(f"{name} is nested too deeply") from None
-    except ValueError:  # UnicodeDecodeError is one
-        raise Invalid(f"{name} is not valid JSON") from None
-    if not isinstance(value, dict):
-        raise Invalid(f"{name} must be a JSON object")
-    return value
+def _documented(schema: dict) -> Any:
+    """A field checked elsewhere (the engine checks an action against the rules)."""
+    return Annotated[Any, WithJsonSchema(schema)]
 
 
-def whole_number(value: object, name: str, *, forms: bool = False) -> int:
-    """An int (never a bool); with `forms`, also its decimal text, as htmx sends it."""
-    if forms and isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value):
-        return int(value)
-    if type(value) is not int:
-        raise Invalid(f"{name} must be a whole number")
-    return value
+class TableIn(Input):
+    """The body of POST /api/tables. `bots`: {"1": "standard", ...}, bot levels at seats
+    1-3 (the creator takes seat 0)."""
+
+    unknown = staticmethod(lambda names: f"Unknown field(s): {', '.join(names)}")
+
+    preset: schemas.string() = "classic"
+    options: _documented({"anyOf": [{"type": "object"}, {"type": "null"}]}) = None
+    bots: _documented(
+        {"type": "object", "additionalProperties": {"type": "string", "enum": list(BOT_LEVELS)}}
+    ) = {}
+    private: schemas.flag() = False
+    turn_seconds: TurnSeconds = 30
+
+    @field_validator("options", mode="before")
+    @classmethod
+    def _options(cls, value):
+        if value is not None and not isinstance(value, dict):
+            raise Invalid("options must be an object of ruleset options")
+        return value
+
+    @field_validator("bots", mode="before")
+    @classmethod
+    def _bots(cls, value) -> dict[int, str]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise Invalid('bots must be an object like {"1": "standard"}')
+        parsed = {}
+        for key, level in value.items():
+            if key not in ("1", "2", "3"):
+                raise Invalid(
+                    f"Bots can sit at seats 1, 2 and 3 (the creator takes 0), not {key!r}"
+                )
+            if not isinstance(level, str) or level not in BOT_LEVELS:
+                raise Invalid(f"Unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+            parsed[int(key)] = level
+        return parsed
 
 
-def flag(value: object, name: str) -> bool:
-    if type(value) is not bool:
-        raise Invalid(f"{name} must be true or false")
-    return value
+class JoinIn(Input):
+    invite: schemas.string(optional=True) = None
+    seat: Seat
 
 
-def seat(value: object, *, forms: bool = False) -> int:
-    position = whole_number(value, "seat", forms=forms)
-    if not 0 <= position <= 3:
-        raise Invalid("seat must be a whole number from 0 to 3")
-    return position
+class FillIn(Input):
+    level: Annotated[schemas.string(), WithJsonSchema({"enum": list(BOT_LEVELS)})] = "standard"
 
 
-def bots(value: object) -> dict[int, str]:
-    """{"1": "standard", ...}: bot levels at seats 1-3 (the creator takes seat 0)."""
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise Invalid('bots must be an object like {"1": "standard"}')
-    parsed = {}
-    for key, level in value.items():
-        if key not in ("1", "2", "3"):
-            raise Invalid(f"Bots can sit at seats 1, 2 and 3 (the creator takes 0), not {key!r}")
-        if not isinstance(level, str) or level not in BOT_LEVELS:
-            raise Invalid(f"Unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
-        parsed[int(key)] = level
-    return parsed
+class ActionIn(Input):
+    """A move, e.g. {"type": "bid", "tricks": 3}, {"type": "play", "card": "QS"} or
+    {"type": "look"}, with the version of the game the client saw (a stale one is
+    refused). games.engine checks the action against the rules."""
 
-
-def turn_seconds(value: object) -> int:
-    low, high = TURN_SECONDS_RANGE
-    seconds = whole_number(value, "turn_seconds")
-    if not low <= seconds <= high:
-        raise Invalid(f"turn_seconds must be a whole number from {low} to {high}")
-    return seconds
-
-
-def choice(value: object, name: str, choices) -> str:
-    """One of `choices`, or "" when the value is missing or empty (no choice made)."""
-    if value in (None, ""):
-        return ""
-    if not isinstance(value, str) or value not in choices:
-        raise Invalid(f"{name} must be one of: {', '.join(choices)}")
-    return value
-
-
-def timestamp(value: object, name: str) -> datetime | None:
-    """An ISO 8601 date or time, e.g. 2026-11-23 or 2026-11-23T18:00:00Z (UTC unless it
-    says otherwise), in UTC; None when missing."""
-    if value in (None, ""):
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-        # In UTC, as the database compares it (the first hours of year 1 are not in it).
-        return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
-    except (TypeError, ValueError, OverflowError):
-        raise Invalid(f"{name} must be an ISO 8601 time such as 2026-11-23T18:00:00Z") from None
-
-
-def text(value: object, name: str) -> str:
-    """Plain text: a string that UTF-8 can store (no lone surrogates) and no NUL, which
-    PostgreSQL refuses."""
-    if not isinstance(value, str):
-        raise Invalid(f"{name} must be text")
-    if "\x00" in value or (not value.isascii() and not _encodable(value)):
-        raise Invalid(f"{name} must be plain text")
-    return value
-
-
-def _encodable(value: str) -> bool:
-    try:
-        value.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
+    version: Version = None
+    type: _documented({"type": "string", "enum": ["bid", "look", "play"]})
+    tricks: _documented({"type": "integer"}) = None
+    blind: _documented({"type": "boolean"}) = None
+    card: _documented({"type": "string", "examples": ["QS"]}) = None
 
 
 def action(data: object, position: int) -> Action:
+    """The engine's action of a move sent (ActionIn without its version) by the player at
+    `position`."""
     try:
         return action_from_dict(data, position)
     except ValueError as error:
         raise Invalid(str(error)) from None
 
 
-def version(value: object, *, forms: bool = False) -> int | None:
-    """The version the client saw, when it sends one (a stale one is refused later)."""
-    return None if value is None else whole_number(value, "version", forms=forms)
+class ChatIn(Input):
+    """A chat message sent on the game's socket."""
+
+    text: schemas.text("A message") = ""
 
 
-@dataclass(frozen=True)
-class TableRequest:
-    preset: str
-    options: dict | None
-    bots: dict[int, str]
+class GamesQuery(Input):
+    """A page of a player's finished games: `since` and `after` come from the previous
+    page's next link."""
+
+    since: schemas.timestamp() = None
+    after: schemas.whole_number(optional=True) = None
+    limit: schemas.whole_number(1, 100) = 50
+
+    @field_validator("after")
+    @classmethod
+    def _after_since(cls, value, info):
+        if value is not None and info.data.get("since") is None:
+            raise Invalid("after needs since (use the next link of the previous page)")
+        return value
+
+
+class ArchiveFilter(Input):
+    """The filters of a player's archive page."""
+
+    kind: schemas.choice(lambda: Game.Kind.values) = ""
+    result: schemas.choice(lambda: RESULTS) = ""
+
+
+# What the API answers
+
+
+class TableCreated(Output):
+    id: int
+    url: str
+    invite: str | None = None  # private tables only
+
+    def data(self) -> dict:
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+class TableDeleted(Output):
+    id: int
+    status: str
+
+
+class SeatOut(Output):
+    seat: int
+    name: str | None
+    bot: Any
+    away: bool
+
+
+class GamePayload(Output):
+    """A game as one viewer sees it (the API and the JSON socket): their view, never
+    others' cards. Built by games.selectors.game_payload, shared with the socket."""
+
+    id: int
+    version: int
+    status: str
+    seat: int | None
+    seats: list[SeatOut]
+    view: dict | None
+    legal: list
+    turn_deadline: Any
+    winner: Any
+    board: dict | None
+    rematch: Any
     private: bool
-    turn_seconds: int
-
-
-TABLE_FIELDS = {"preset", "options", "bots", "private", "turn_seconds"}
-
-
-def table(body: dict) -> TableRequest:
-    """The body of POST /api/tables."""
-    unknown = sorted(map(str, set(body) - TABLE_FIELDS))
-    if unknown:
-        raise Invalid(f"Unknown field(s): {', '.join(unknown)}")
-    preset, options = body.get("preset", "classic"), body.get("options")
-    if not isinstance(preset, str):
-        raise Invalid("preset must be a string")
-    if options is not None and not isinstance(options, dict):
-        raise Invalid("options must be an object of ruleset options")
-    return TableRequest(
-        preset=preset,
-        options=options,
-        bots=bots(body.get("bots")),
-        private=flag(body.get("private", False), "private"),
-        turn_seconds=turn_seconds(body.get("turn_seconds", 30)),
-    )
+    owner_seat: int | None
+    held_seats: Any
+    preset: str
+    ranked: bool
+    ruleset: dict
+    extras: dict
