@@ -141,8 +141,13 @@ def _described(route: str, view, declaration: Declaration):
     ]
     if declaration.body is not None:
         annotation = Body[declaration.body]  # type: ignore[valid-type]
+        # A body whose fields all have defaults may be left out (empty is {}).
+        optional = not any(f.is_required() for f in declaration.body.model_fields.values())
+        default = None if optional else inspect.Parameter.empty
         parameters.append(
-            inspect.Parameter("body", inspect.Parameter.KEYWORD_ONLY, annotation=annotation)
+            inspect.Parameter(
+                "body", inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
+            )
         )
     if declaration.query is not None:
         annotation = Query[declaration.query]  # type: ignore[valid-type]
@@ -203,7 +208,7 @@ class Description(NinjaAPI):
             extra["security"] = [{name: []} for name in SECURITY_SCHEMES]
         if texts := {s: m for s, m in responses.items() if isinstance(m, str)}:
             # What is not JSON (NDJSON): described in words.
-            extra["responses"] = {str(s): {"description": m} for s, m in texts.items()}
+            extra["responses"] = {s: {"description": m} for s, m in texts.items()}
         stand_in = _described(route, view, declaration)
         name = f"{view.__module__}_{view.__name__}".replace(".", "_")
         if len(declaration.methods) > 1:
@@ -214,8 +219,9 @@ class Description(NinjaAPI):
             stand_in,
             response={s: m for s, m in responses.items() if not isinstance(m, str)} or NOT_SET,
             operation_id=name,
+            by_alias=True,  # "from", as the API answers
             tags=[view.__module__.split(".")[0]],
-            summary=(view.__doc__ or view.__name__.replace("_", " ")).split("\n")[0],
+            summary=view.__name__.replace("_", " ").capitalize(),  # the docstring describes
             openapi_extra=extra or None,
         )
 

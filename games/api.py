@@ -33,6 +33,7 @@ def _payload_response(game: Game, user_id: int | None, status: int = 200) -> Jso
 
 @api_view(body=TableIn, responses={201: TableCreated})
 def table_create(request, body):
+    """Opens a table (the caller sits at seat 0), with bots at the seats asked for."""
     table = validate(TableIn, body)
     game = services.table_create(
         owner=request.user,
@@ -49,6 +50,7 @@ def table_create(request, body):
 
 @api_view(body=JoinIn, responses=GAME)
 def table_join(request, body, game_id: int):
+    """Sits the caller at a free seat (a private table needs its invite)."""
     join = validate(JoinIn, body)
     game = services.table_join(
         game_id=game_id, user=request.user, seat=join.seat, invite=join.invite

@@ -53,11 +53,13 @@ def queue_leave(request: HttpRequest, body: dict) -> JsonResponse:
 
 @api_view(responses={200: QueueState})
 def partner_accept(request: HttpRequest, body: dict, request_id: int) -> JsonResponse:
+    """Accepts a friend's request to queue together: both wait as one pair."""
     services.partner_request_accept(user=request.user, request_id=request_id)
     return JsonResponse(_state(request.user).data())
 
 
 @api_view(responses={200: QueueState})
 def partner_decline(request: HttpRequest, body: dict, request_id: int) -> JsonResponse:
+    """Declines a friend's request to queue together (the friend is told)."""
     services.partner_request_decline(user=request.user, request_id=request_id)
     return JsonResponse(_state(request.user).data())

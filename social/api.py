@@ -83,18 +83,21 @@ def request_answer(request, body, request_id: int, answer: str):
 
 @api_view(responses={200: Ok})
 def friend_remove(request, body, username: str):
+    """Ends a friendship."""
     services.friend_remove(user=request.user, other=services.person(username))
     return _ok()
 
 
 @api_view(body=PersonIn, responses={201: Ok})
 def block(request, body):
+    """`{"username"}`: blocks them; ends any friendship, request and invitation between you."""
     services.block(user=request.user, other=_person(body))
     return _ok(201)
 
 
 @api_view(responses={200: Ok})
 def unblock(request, body, username: str):
+    """Lifts a block."""
     services.unblock(user=request.user, other=services.person(username))
     return _ok()
 
