@@ -1,7 +1,6 @@
 """The JSON API (session or `Authorization: Bearer <token>`): thin views over services."""
 
 import json
-from typing import Any
 from urllib.parse import urlencode
 
 from asgiref.sync import sync_to_async
@@ -14,6 +13,7 @@ from games.models import Game
 from games.schemas import (
     ActionIn,
     FillIn,
+    GameExport,
     GamePayload,
     GamesQuery,
     JoinIn,
@@ -94,7 +94,7 @@ def game_action(request, body, game_id: int):
     return _payload_response(game, request.user.pk)
 
 
-@api_view(methods=["GET"], anonymous=True, responses={200: dict[str, Any]})
+@api_view(methods=["GET"], anonymous=True, responses={200: GameExport})
 def game_export(request, body, game_id: int):
     """A finished game as one document (README "Game export format")."""
     game = archive.finished_game(request.user.pk, game_id, invite=request.GET.get("invite"))
@@ -104,7 +104,7 @@ def game_export(request, body, game_id: int):
 EXPORT_BATCH = 10  # documents built at a time while streaming
 
 
-NDJSON = "One export document (as /api/games/{id}/export) a line"
+NDJSON = "One export document (GameExport, as /api/games/{id}/export) a line"
 
 
 @api_view(methods=["GET"], anonymous=True, query=GamesQuery, responses={200: NDJSON})

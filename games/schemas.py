@@ -172,3 +172,30 @@ class GamePayload(Output):
     ranked: bool
     ruleset: dict
     extras: dict
+
+
+class ExportSeat(Output):
+    seat: int
+    team: int
+    name: str | None
+    bot: Any
+
+
+class GameExport(Output):
+    """A finished game as one document (README "Game export format"), built by
+    games.history: each hand's deal, bidding, tricks and result, and its seed to check
+    the deal against the commitment shown during play."""
+
+    format: int
+    id: int
+    preset: str
+    kind: str
+    ranked: bool
+    ruleset: dict
+    created_at: str | None
+    started_at: str | None
+    finished_at: str | None
+    seats: list[ExportSeat]
+    winner: Any
+    scores: list
+    hands: list[dict[str, Any]]

@@ -37,9 +37,19 @@ class Ok(Output):
     ok: bool = True
 
 
+class PresenceOut(Output):
+    """What a friend is doing (social.selectors.Presence.as_json): `game` only when the
+    viewer may watch it, `last_seen` only when offline."""
+
+    status: str
+    online: bool
+    game: str = ""
+    last_seen: str = ""
+
+
 class FriendOut(Output):
     username: str
-    presence: dict
+    presence: PresenceOut
 
 
 class RequestReceived(Output):
@@ -65,6 +75,11 @@ class Friends(Output):
     friends: list[FriendOut]
     requests: FriendRequests
     blocked: list[str]
+
+    def data(self) -> dict:
+        # A presence's fields that were not sent stay out (exclude_unset), as the API has always
+        # answered; every other field here is always set.
+        return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
 
 class RequestSent(Output):
