@@ -1,6 +1,8 @@
-"""The JSON API's adapter: `api_view` (the method, token or session with CSRF, the JSON
-body) and its OpenAPI description at /api/docs (django-ninja), built from the schemas each
-view declares and the paths of the URL resolver, so the two cannot drift apart.
+"""The JSON API's adapter: `api_view` (method, caller, body) and the OpenAPI description.
+
+`api_view` checks the method, the token or session (with CSRF) and reads the JSON body.
+The description at /api/docs (django-ninja) is built from the schemas each view declares
+and the paths of the URL resolver, so the two cannot drift apart.
 
 The views stay Django views rather than ninja operations: ninja would answer a wrong
 method, a bad body and a failed check with its own statuses, messages and order, where the
@@ -136,7 +138,9 @@ def _described(route: str, view, declaration: Declaration):
     """A stand-in with the view's parameters, for ninja to read: path parameters from the
     route, the body and query models from the declaration. It is never called."""
     parameters = [
-        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=_PATH_TYPES[kind])
+        inspect.Parameter(
+            name, inspect.Parameter.KEYWORD_ONLY, annotation=_PATH_TYPES.get(kind, str)
+        )
         for kind, name in re.findall(r"<([^>:]+):([^>]+)>", route)
     ]
     if declaration.body is not None:

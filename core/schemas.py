@@ -1,5 +1,7 @@
-"""The types of what clients send and get, declared once for the JSON API, the htmx forms
-and the socket frames (pydantic), each with the API's own refusal and OpenAPI schema.
+"""The types of what clients send and get, declared once for the API, forms and sockets.
+
+Pydantic types for the JSON API, the htmx forms and the socket frames, each with the
+API's own refusal and OpenAPI schema.
 
 A malformed value raises `Invalid` from inside validation, so that the first malformed
 field in declaration order is the one reported, as a person reads the fields. Strict: "30"

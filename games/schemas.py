@@ -1,6 +1,8 @@
-"""What clients send to games and get back (JSON API, htmx forms, socket frames), declared
-once as types (core.schemas): a malformed value is refused naming the field; services get
-only the types they declare and check the game's own rules."""
+"""What clients send to games and get back, declared once as types (core.schemas).
+
+The JSON API, the htmx forms and the socket frames check their values here: a malformed
+value is refused naming the field; services get only the types they declare and check
+the game's own rules."""
 
 from typing import Annotated, Any
 

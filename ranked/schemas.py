@@ -1,5 +1,4 @@
-"""What clients send to the ranked queue's API and get back, declared once as types
-(core.schemas)."""
+"""What clients send to the ranked queue's API and get back, as types (core.schemas)."""
 
 from pydantic import Field, field_validator
 

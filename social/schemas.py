@@ -1,5 +1,6 @@
-"""What clients send to social's API and get back: people, friend requests, invitations,
-preferences and notifications, declared once as types (core.schemas)."""
+"""What clients send to social's API and get back, declared once as types (core.schemas).
+
+People, friend requests, invitations, preferences and notifications."""
 
 from typing import Annotated, Any
 
