@@ -219,9 +219,8 @@ def _adapter(declared) -> TypeAdapter:
 
 
 def _refusal(error: ValidationError) -> Invalid:
-    """pydantic's own refusals (our types raise theirs directly): not an object at all."""
+    """A refusal of pydantic's own, which our types never leave to it (they raise theirs):
+    its first error, named by where it is."""
     first = error.errors(include_url=False)[0]
-    if first["type"] in ("model_type", "dict_type", "model_attributes_type"):
-        return Invalid("The body must be a JSON object")
     where = ".".join(map(str, first["loc"]))
     return Invalid(f"{where}: {first['msg']}" if where else first["msg"])
