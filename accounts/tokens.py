@@ -55,3 +55,9 @@ async def socket_user(scope: dict, query: dict) -> User | None:
         return await database_sync_to_async(user_for_token)(token)
     user = scope.get("user")
     return user if user is not None and user.is_authenticated else None
+
+
+def user_for_header(authorization: str) -> User | None:
+    """The user of an `Authorization: Bearer <token>` header (core.hooks.api_callers)."""
+    token = bearer_token(authorization)
+    return user_for_token(token) if token else None

@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "allauth",
     "allauth.account",
+    "ninja",  # /api/docs' page and its static files, served here (the CSP allows no CDN)
     "accounts",
     "games",
     "social",

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
+from core.api import docs_urls
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,5 +18,6 @@ urlpatterns = [
     path("", include("leagues.urls")),
     path("", include("analysis.urls")),
     path("", include("duplicate.urls")),
+    path("api/", include(docs_urls())),  # the API's description: /api/docs
     path("admin/", admin.site.urls),
 ]

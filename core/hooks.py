@@ -6,6 +6,7 @@ may call ready() more than once in tests). Functions run in the order they were 
 which is INSTALLED_APPS' order.
 
 The hooks of the project (each module documents what its functions take and return):
+- core.hooks: `api_callers` (who sends an API request's Authorization header).
 - games.hooks: `page_extras` (what a game's page shows of the app that made the game),
   `chat_muters` (whose chat a viewer does not see), `seat_holders` (open seats kept for
   someone), `kinds` (the apps' own kinds of game).
@@ -34,3 +35,9 @@ class Hook:
 
     def __repr__(self) -> str:
         return f"Hook({self.name!r}, {len(self._functions)} functions)"
+
+
+# core's own hooks
+
+# (authorization header) -> the user it authenticates, or None: accounts' API tokens.
+api_callers = Hook("api_callers")

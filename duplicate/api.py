@@ -1,15 +1,15 @@
-"""The daily challenge in the JSON API (games.api's style: session or token, JSON errors).
+"""The daily challenge in the JSON API (core.api's style: session or token, JSON errors).
 A board's game is then played through the games API and socket like any other game."""
 
 from datetime import date
 
 from django.http import JsonResponse
-from django.views.decorators.http import require_GET, require_POST
 
+from core.api import api_view
 from core.errors import NotFound
+from duplicate.schemas import BoardResults, BoardStarted, DailyEvent, DoubleDummy, Standings
 from duplicate.selectors import boards as board_selectors, daily as daily_selectors
 from duplicate.services import daily as daily_services
-from games.api import api_view
 
 
 def parse_day(text: str) -> date:
@@ -24,63 +24,58 @@ def parse_day(text: str) -> date:
         ) from None
 
 
-def event_document(event, user) -> dict:
+def event_document(event, user) -> DailyEvent:
     progress = daily_selectors.progress(event, user)
     event_commitment, boards = board_selectors.commitments(event)
-    return {
-        "date": event.day.isoformat(),
-        "boards": len(boards),
-        "commitment": event_commitment,
-        "board_commitments": boards,
-        "closes_at": event.closes_at.isoformat(),
-        "closed": event.closed,
-        "played": progress.played,
-    }
+    return DailyEvent(
+        date=event.day.isoformat(),
+        boards=len(boards),
+        commitment=event_commitment,
+        board_commitments=boards,
+        closes_at=event.closes_at.isoformat(),
+        closed=event.closed,
+        played=progress.played,
+    )
 
 
-@require_GET
-@api_view(anonymous=True)
+@api_view(methods=["GET"], anonymous=True, responses={200: DailyEvent})
 def daily(request, body):
     """Today's challenge (UTC): its boards' commitment, closing time and your boards done."""
-    return JsonResponse(event_document(daily_services.daily_today(), request.user))
+    return JsonResponse(event_document(daily_services.daily_today(), request.user).data())
 
 
-@require_GET
-@api_view(anonymous=True)
+@api_view(methods=["GET"], anonymous=True, responses={200: DailyEvent})
 def daily_day(request, body, day: str):
     """The challenge of a given day."""
-    return JsonResponse(event_document(daily_selectors.daily_event(parse_day(day)), request.user))
+    event = daily_selectors.daily_event(parse_day(day))
+    return JsonResponse(event_document(event, request.user).data())
 
 
-@require_POST
-@api_view
+@api_view(responses={200: BoardStarted})
 def board_start(request, body, day: str, number: int):
+    """Starts (or goes back to) the caller's game of a board; play it as any other game."""
     game = daily_services.daily_board_start(user=request.user, day=parse_day(day), number=number)
-    return JsonResponse({"game": game.pk})
+    return JsonResponse(BoardStarted(game=game.pk).data())
 
 
-@require_GET
-@api_view
+@api_view(methods=["GET"], responses={200: BoardResults})
 def board_results(request, body, day: str, number: int):
     """The traveller of a board: only for those who finished it, or once the day is over."""
     event = daily_selectors.daily_event(parse_day(day))
     board = daily_selectors.board_of(event, number)
     daily_selectors.check_may_see_board(event, board, request.user)
-    return JsonResponse(
-        {
-            "date": event.day.isoformat(),
-            "board": board.number,
-            "dealer": board.dealer,
-            "double_dummy": None
-            if board.dd_tricks is None
-            else {"ns": board.dd_tricks[0], "ew": board.dd_tricks[1]},
-            "results": daily_selectors.traveller(event, board),
-        }
+    dd = board.dd_tricks
+    results = BoardResults(
+        date=event.day.isoformat(),
+        board=board.number,
+        dealer=board.dealer,
+        double_dummy=None if dd is None else DoubleDummy(ns=dd[0], ew=dd[1]),
+        results=daily_selectors.traveller(event, board),
     )
+    return JsonResponse(results.data())
 
 
-@require_GET
-@api_view(anonymous=True)
+@api_view(methods=["GET"], anonymous=True, responses={200: Standings})
 def standings(request, body, day: str):
     """The ranking: those who played every board (`standings`), then the others unranked
     (`unranked`: status "in_progress" while the day is open, "incomplete" once closed)."""
@@ -88,13 +83,12 @@ def standings(request, body, day: str):
         daily_selectors.daily_event(parse_day(day)), request.user, limit=100
     )
     event = table["event"]
-    return JsonResponse(
-        {
-            "date": event.day.isoformat(),
-            "closed": event.closed,
-            "boards": table["boards"],
-            "entries": table["entries"],
-            "standings": table["rows"],
-            "unranked": table["others"],
-        }
+    answer = Standings(
+        date=event.day.isoformat(),
+        closed=event.closed,
+        boards=table["boards"],
+        entries=table["entries"],
+        standings=table["rows"],
+        unranked=table["others"],
     )
+    return JsonResponse(answer.data())

@@ -1,71 +1,29 @@
 """The JSON API (session or `Authorization: Bearer <token>`): thin views over services."""
 
-import functools
 import json
 from urllib.parse import urlencode
 
 from asgiref.sync import sync_to_async
-from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
-from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_GET, require_POST
+from django.http import JsonResponse, StreamingHttpResponse
 
-from accounts.tokens import bearer_token, user_for_token
-from core.errors import Forbidden, Invalid, TooLarge, Unauthenticated
-from games import archive, inputs, services
+from core.api import api_view
+from core.schemas import validate
+from games import archive, services
 from games.models import Game
+from games.schemas import (
+    ActionIn,
+    FillIn,
+    GameExport,
+    GamePayload,
+    GamesQuery,
+    JoinIn,
+    TableCreated,
+    TableDeleted,
+    TableIn,
+)
 from games.selectors import access_game, game_payload, game_snapshot, game_url, viewer_seat
 
-MAX_BODY = 16 * 1024
-
-
-def api_view(view=None, *, anonymous: bool = False):
-    """Authenticates (token, else session with CSRF) and parses the JSON body into a dict.
-    With `anonymous`, a caller without token or session may call it too (reads of public
-    games); a bad token is refused all the same.
-
-    Refusals, raised here or by the services, become JSON errors in core.middleware."""
-    if view is None:
-        return functools.partial(api_view, anonymous=anonymous)
-
-    @csrf_exempt
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs):
-        header = request.headers.get("Authorization", "")
-        if header:
-            token = bearer_token(header)
-            user = user_for_token(token) if token else None
-            if user is None:
-                raise Unauthenticated("Invalid or revoked API token")
-            request.user = user
-        # Session callers are browsers: the usual CSRF protection applies.
-        elif request.method == "POST" and csrf_protect(lambda request: None)(request) is not None:
-            raise Forbidden("CSRF check failed: send the X-CSRFToken header")
-        if not (anonymous or request.user.is_authenticated):
-            raise Unauthenticated("Log in or send an API token")
-        body = _json_body(request) if request.method == "POST" else {}
-        return view(request, body, *args, **kwargs)
-
-    return wrapper
-
-
-def _json_body(request: HttpRequest) -> dict:
-    """The request's JSON object; reads no more than the limit. A body with nothing in it
-    is {}: empty, blank, or an empty form (what e.g. Django's test client and a form
-    without fields send), so that an action with nothing to send needs no body at all."""
-    raw = request.read(MAX_BODY + 1)
-    if len(raw) > MAX_BODY:
-        raise TooLarge(f"The body must be at most {MAX_BODY // 1024} KB")
-    if not raw.strip() or _empty_form(request, raw):
-        return {}
-    return inputs.json_object(raw, "The body")
-
-
-def _empty_form(request: HttpRequest, raw: bytes) -> bool:
-    """A multipart form without a single field: only its closing boundary."""
-    if request.content_type != "multipart/form-data":
-        return False
-    boundary = request.content_params.get("boundary", "")
-    return bool(boundary) and raw.strip() == f"--{boundary}--".encode("utf-8", "replace")
+GAME = {200: GamePayload}
 
 
 def _payload_response(game: Game, user_id: int | None, status: int = 200) -> JsonResponse:
@@ -73,10 +31,10 @@ def _payload_response(game: Game, user_id: int | None, status: int = 200) -> Jso
     return JsonResponse(game_payload(snapshot, viewer_seat(snapshot, user_id)), status=status)
 
 
-@require_POST
-@api_view
+@api_view(body=TableIn, responses={201: TableCreated})
 def table_create(request, body):
-    table = inputs.table(body)
+    """Opens a table (the caller sits at seat 0), with bots at the seats asked for."""
+    table = validate(TableIn, body)
     game = services.table_create(
         owner=request.user,
         preset=table.preset,
@@ -85,95 +43,85 @@ def table_create(request, body):
         private=table.private,
         turn_seconds=table.turn_seconds,
     )
-    body = {"id": game.pk, "url": game_url(game)}
-    if game.private:
-        body["invite"] = game.invite
-    return JsonResponse(body, status=201)
+    invite = game.invite if game.private else None
+    created = TableCreated(id=game.pk, url=game_url(game), invite=invite)
+    return JsonResponse(created.data(), status=201)
 
 
-@require_POST
-@api_view
+@api_view(body=JoinIn, responses=GAME)
 def table_join(request, body, game_id: int):
-    invite = body.get("invite")
-    if invite is not None and not isinstance(invite, str):
-        raise Invalid("invite must be a string")
+    """Sits the caller at a free seat (a private table needs its invite)."""
+    join = validate(JoinIn, body)
     game = services.table_join(
-        game_id=game_id, user=request.user, seat=inputs.seat(body.get("seat")), invite=invite
+        game_id=game_id, user=request.user, seat=join.seat, invite=join.invite
     )
     return _payload_response(game, request.user.pk)
 
 
-@require_POST
-@api_view
+@api_view(responses={200: GamePayload | TableDeleted})
 def table_leave(request, body, game_id: int):
+    """Leaves the table; the last person to leave a table not yet started deletes it."""
     game = services.table_leave(game_id=game_id, user=request.user)
     if game.pk is None:
-        return JsonResponse({"id": game_id, "status": "deleted"})
+        return JsonResponse(TableDeleted(id=game_id, status="deleted").data())
     return _payload_response(game, request.user.pk)
 
 
-@require_POST
-@api_view
+@api_view(body=FillIn, responses=GAME)
 def table_fill(request, body, game_id: int):
     """Bots (body {"level": ...}, standard if left out) take the open seats of the caller's
     private table, but not the seats of people invited."""
-    level = body.get("level", "standard")
-    if not isinstance(level, str):
-        raise Invalid("level must be a string")
-    game = services.table_fill(game_id=game_id, user=request.user, level=level)
+    fill = validate(FillIn, body)
+    game = services.table_fill(game_id=game_id, user=request.user, level=fill.level)
     return _payload_response(game, request.user.pk)
 
 
-@require_GET
-@api_view
+@api_view(methods=["GET"], responses=GAME)
 def game_detail(request, body, game_id: int):
+    """A game as the caller sees it (`?invite=` for a private game's invite holder)."""
     game = access_game(request.user.pk, game_id, invite=request.GET.get("invite"))
     return _payload_response(game, request.user.pk)
 
 
-@require_POST
-@api_view
+@api_view(body=ActionIn, responses=GAME)
 def game_action(request, body, game_id: int):
-    data = dict(body)
-    version = inputs.version(data.pop("version", None))
+    """Makes a move: a bid, a look at one's cards, or a card played."""
+    version = validate(ActionIn, body).version
+    data = {key: entry for key, entry in body.items() if key != "version"}
     game = services.game_act(
         game_id=game_id, user=request.user, data=data, expected_version=version
     )
     return _payload_response(game, request.user.pk)
 
 
-@require_GET
-@api_view(anonymous=True)
+@api_view(methods=["GET"], anonymous=True, responses={200: GameExport})
 def game_export(request, body, game_id: int):
     """A finished game as one document (README "Game export format")."""
     game = archive.finished_game(request.user.pk, game_id, invite=request.GET.get("invite"))
     return JsonResponse(archive.export(game))
 
 
-GAMES_LIMIT = (50, 100)  # default and most games per page of a player's games
 EXPORT_BATCH = 10  # documents built at a time while streaming
 
 
-@require_GET
-@api_view(anonymous=True)
+NDJSON = "One export document (GameExport, as /api/games/{id}/export) a line"
+
+
+@api_view(methods=["GET"], anonymous=True, query=GamesQuery, responses={200: NDJSON})
 def user_games(request, body, username: str):
     """A player's finished games as NDJSON, oldest first; `Link: <...>; rel="next"` points
     to the next page."""
     player = archive.player_named(username)
-    since = inputs.timestamp(request.GET.get("since"), "since")
-    after = request.GET.get("after")
-    after = None if after is None else inputs.whole_number(after, "after", forms=True)
-    if after is not None and since is None:
-        raise Invalid("after needs since (use the next link of the previous page)")
-    default, most = GAMES_LIMIT
-    limit = inputs.whole_number(request.GET.get("limit", default), "limit", forms=True)
-    if not 1 <= limit <= most:
-        raise Invalid(f"limit must be a whole number from 1 to {most}")
-    cursor = archive.Cursor(since=since, after=after)
-    game_ids, following = archive.games_page(player, request.user.pk, cursor, limit)
+    page = validate(GamesQuery, request.GET.dict(), forms=True)
+    cursor = archive.Cursor(since=page.since, after=page.after)
+    game_ids, following = archive.games_page(player, request.user.pk, cursor, page.limit)
     response = StreamingHttpResponse(_ndjson(game_ids), content_type="application/x-ndjson")
     if following is not None:
-        query = {"since": following.since.isoformat(), "after": following.after, "limit": limit}
+        query = {
+            "since": following.since.isoformat(),
+            "after": following.after,
+            "limit": page.limit,
+        }
         response["Link"] = f'<{request.path}?{urlencode(query)}>; rel="next"'
     return response
 

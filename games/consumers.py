@@ -20,8 +20,10 @@ from django.template.loader import render_to_string
 
 from accounts.tokens import socket_user
 from core.errors import Forbidden, Invalid, Refused, refusal_from
-from games import frames, inputs, services
+from core.schemas import json_object, validate, value
+from games import frames, services
 from games.events import game_group
+from games.schemas import ActionIn, ChatIn, WholeNumber
 from games.selectors import access_game, game_snapshot, muted_names, viewer_seat
 
 MAX_FRAME = 4096
@@ -88,7 +90,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         elif kind in ACTION_TYPES:
             await self._act(message)
         elif kind == "chat":
-            await self._chat(inputs.text(message.get("text", ""), "A message"))
+            await self._chat(validate(ChatIn, message).text)
         elif kind == "back":
             await self._back()
         else:
@@ -115,7 +117,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.user is None:
             raise Forbidden("Log in to play")
         forms = not self.json_format  # htmx sends form values as strings
-        version = inputs.version(message.pop("version", None), forms=forms)
+        version = validate(ActionIn, message, forms=forms).version
+        message.pop("version", None)
         data = _action_from_form(message) if forms else message
         await database_sync_to_async(services.game_act)(
             game_id=self.game_id, user=self.user, data=data, expected_version=version
@@ -165,7 +168,7 @@ def _frame(text: str | None) -> dict:
     """A client frame as a JSON object."""
     if text is None or len(text) > MAX_FRAME:
         raise Invalid(f"That message is too long (at most {MAX_FRAME // 1024} KB)")
-    message = inputs.json_object(text, "The message")
+    message = json_object(text, "The message")
     message.pop("HEADERS", None)  # added by htmx's ws-send
     return message
 
@@ -174,7 +177,7 @@ def _action_from_form(message: dict) -> dict:
     """The JSON form of an action from the string values of an htmx form."""
     data = {"type": message.get("type")}
     if "tricks" in message:
-        data["tricks"] = inputs.whole_number(message["tricks"], "tricks", forms=True)
+        data["tricks"] = value(WholeNumber, message["tricks"], "tricks", forms=True)
     if data["type"] == "bid":
         data["blind"] = message.get("blind") in ("true", "on", True)
     if "card" in message:

@@ -8,7 +8,7 @@ from django import forms
 from games.bots import LEVELS
 from games.engine import PRESETS, Ruleset
 from games.engine.ruleset import OPTION_NAMES
-from games.inputs import TURN_SECONDS_RANGE
+from games.schemas import TURN_SECONDS_RANGE
 
 SEAT_CHOICES = [("open", "Open seat"), *[(level, f"{level.title()} bot") for level in LEVELS]]
 OPTION_LABELS = {

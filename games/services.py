@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
-from games import events, inputs, rows, signals
+from games import events, rows, schemas, signals
 from games.bots import LEVELS as BOT_LEVELS, get_bot
 from games.engine import (
     FINISHED,
@@ -451,7 +451,7 @@ def game_act(*, game_id: int, user: User, data: dict, expected_version: int | No
     # Acting brings an away person back: not while they play at another table.
     if seat.away and (elsewhere := _plays_elsewhere(user, game)):
         raise Conflict(f"You play game {elsewhere.pk} now; a bot plays for you here")
-    action = inputs.action(data, seat.position)
+    action = schemas.action(data, seat.position)
     new = check_act(game, seat, action, expected_version)
     return do_act(game, seats, seat, action, new, Action.Source.PLAYER)
 

@@ -11,11 +11,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
-from games import archive as archives, extras, frames, inputs, presenters, selectors, services
+from core.schemas import validate, value
+from games import archive as archives, extras, frames, presenters, selectors, services
 from games.board import board_result, words_html
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import ChatMessage, Game
+from games.schemas import ArchiveFilter, Seat
 
 
 @require_GET
@@ -109,7 +111,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
         lambda: services.table_join(
             game_id=game_id,
             user=request.user,
-            seat=inputs.seat(request.POST.get("seat"), forms=True),
+            seat=value(Seat, request.POST.get("seat"), "seat", forms=True),
             invite=request.POST.get("invite"),
         ),
     )
@@ -172,8 +174,8 @@ def _viewer_id(request: HttpRequest) -> int | None:
 def archive(request: HttpRequest, username: str) -> HttpResponse:
     """A player's finished games, newest first, filtered by kind and result."""
     player = archives.player_named(username)
-    kind = inputs.choice(request.GET.get("kind"), "kind", Game.Kind.values)
-    result = inputs.choice(request.GET.get("result"), "result", archives.RESULTS)
+    chosen = validate(ArchiveFilter, request.GET.dict())
+    kind, result = chosen.kind, chosen.result
     context = {
         "player": player,
         "kind": kind,

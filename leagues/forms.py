@@ -6,7 +6,7 @@ from django.utils import timezone
 from accounts.models import User
 from core.errors import Refused
 from games.forms import RulesetOptionsMixin, preset_field
-from games.inputs import TURN_SECONDS_RANGE
+from games.schemas import TURN_SECONDS_RANGE
 from leagues.services.seasons import check_start_date
 
 

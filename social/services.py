@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import inputs, services as game_services
+from core.schemas import value
+from games import services as game_services
 from games.models import Game
 from social import events, selectors
 from social.models import (
@@ -22,13 +23,14 @@ from social.models import (
     Notification,
     Preference,
 )
+from social.schemas import Username
 
 MAX_OPEN_INVITATIONS = 10  # from one person at once: invitations are not for spamming
 
 
 def person(username: object) -> User:
     """A person (not a bot) by username, or NotFound."""
-    username = inputs.text(username, "username")[:150]
+    username = value(Username, username, "username")[:150]
     found = User.objects.filter(username=username, bot_level="", is_active=True).first()
     if found is None:
         raise NotFound(f"There is nobody called {username!r}")

@@ -10,10 +10,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
 from core.navigation import back_to
-from games import inputs, services as game_services
+from core.schemas import value
+from games import services as game_services
+from games.schemas import Seat
 from games.selectors import unfinished_game_of
 from social import selectors, services
 from social.models import Preference
+from social.schemas import Username
 from social.services import INVITATION_ANSWERS, REQUEST_ANSWERS, check_answer
 from social.templatetags.social import invite_box_context
 
@@ -36,7 +39,7 @@ def _carry_out(request: HttpRequest, call, done: str) -> HttpResponse:
 def friends(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:SEARCH_MAX]
     try:
-        query = inputs.text(query, "The name")
+        query = value(Username, query, "The name")
     except Refused:
         query = ""
     user = request.user
@@ -148,7 +151,7 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
             user=request.user,
             other=services.person(request.POST.get("username", "")),
             game_id=game_id,
-            position=inputs.seat(request.POST.get("seat"), forms=True),
+            position=value(Seat, request.POST.get("seat"), "seat", forms=True),
         )
 
     username = request.POST.get("username", "")

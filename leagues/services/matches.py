@@ -4,14 +4,16 @@ how the last decided match (fixture or pairing) ends its season or round."""
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games import inputs, services as games
+from core.schemas import value
+from games import services as games
+from games.schemas import TurnSeconds
 from leagues.models import Round, Season
 
 
 def check_rules(*, preset: str, options: dict | None, turn_seconds: int) -> None:
     """The rules of a season or tournament must make a valid game."""
     games.check_ruleset(preset, options)
-    inputs.turn_seconds(turn_seconds)
+    value(TurnSeconds, turn_seconds, "turn_seconds")
 
 
 def finish_if_done(parent: Season | Round, matches: QuerySet) -> bool:
