@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "ranked",
     "leagues",
     "analysis",
+    "clubs",
     "duplicate",
 ]
 

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("ranked.urls")),
     path("", include("leagues.urls")),
     path("", include("analysis.urls")),
+    path("", include("clubs.urls")),
     path("", include("duplicate.urls")),
     path("admin/", admin.site.urls),
 ]

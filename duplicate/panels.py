@@ -1,14 +1,23 @@
-"""The club page's card of duplicate sessions (`{% load club_sessions %}{% club_sessions
-club user %}` in leagues/club.html): a template-level link, so that leagues never imports
-duplicate, and a player finds their running session, table and seat from their club."""
+"""What duplicate shows on the club page (clubs.hooks) and the profile page
+(accounts.hooks): a club's sessions, where a player finds their running session, table
+and seat; a player's daily challenge history and day so far."""
 
-from django import template
+from django.http import HttpRequest
 
-from duplicate import session_selectors
+from accounts.hooks import Panel
+from accounts.models import User
+from clubs.models import Club
+from duplicate import selectors, session_selectors
 
-register = template.Library()
+
+def club_sessions(request: HttpRequest, club: Club) -> Panel:
+    context = {"sessions": session_selectors.club_sessions(club, request.user)}
+    return Panel("duplicate/_club_sessions.html", context, place="main", rank=10)
 
 
-@register.inclusion_tag("duplicate/_club_sessions.html")
-def club_sessions(club, user) -> dict:
-    return {"sessions": session_selectors.club_sessions(club, user)}
+def daily_history(request: HttpRequest, player: User) -> Panel:
+    context = {
+        "daily": selectors.daily_history(player),
+        "daily_open": selectors.day_so_far(player, request.user),
+    }
+    return Panel("duplicate/_profile_daily.html", context, place="main", rank=30)
