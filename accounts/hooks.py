@@ -3,8 +3,6 @@
 from typing import NamedTuple
 
 from django.http import HttpRequest
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
 
 from core.hooks import Hook
 
@@ -22,16 +20,21 @@ class Panel(NamedTuple):
 
 
 profile_panels = Hook("profile_panels")
-"""Functions (request, player) -> Panel | None. The profile page's places: "name" (under
-the player's name), "aside" (beside it), "main" (the page, top to bottom)."""
+"""Functions (request, player) -> a Panel, a list of them, or None (nothing to show). The
+profile page's places: "name" (under the player's name), "aside" (beside it), "main" (the
+page, top to bottom). A panel's context names the player itself if its template needs
+them."""
 
 
-def render_panels(hook: Hook, request: HttpRequest, *args) -> dict[str, list[SafeString]]:
-    """The panels that the hook's functions return for (request, *args), rendered, by
-    place; each place's in rank order."""
-    panels = (panel for function in hook if (panel := function(request, *args)) is not None)
-    places: dict[str, list[SafeString]] = {}
+def panels_of(hook: Hook, request: HttpRequest, *args) -> dict[str, list[Panel]]:
+    """The panels that the hook's functions return for (request, *args), by place, each
+    place's in rank order. The page draws each with `{% panel %}` (accounts' panels tag
+    library), in the page's own context."""
+    panels: list[Panel] = []
+    for function in hook:
+        found = function(request, *args)
+        panels += [found] if isinstance(found, Panel) else found or []
+    places: dict[str, list[Panel]] = {}
     for panel in sorted(panels, key=lambda panel: panel.rank):
-        html = render_to_string(panel.template, panel.context, request)
-        places.setdefault(panel.place, []).append(html)
+        places.setdefault(panel.place, []).append(panel)
     return places

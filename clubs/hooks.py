@@ -3,9 +3,9 @@
 from core.hooks import Hook
 
 club_panels = Hook("club_panels")
-"""Functions (request, club) -> accounts.hooks.Panel | None. The club page's places:
-"main" (the wide column) and "side" (the narrow one, under the members)."""
+"""Functions (request, club) -> an accounts.hooks.Panel, a list of them, or None. The club
+page's places: "main" (the wide column) and "side" (the narrow one, under the members)."""
 
 clubs_panels = Hook("clubs_panels")
-"""Functions (request) -> accounts.hooks.Panel | None: the clubs list page's "side" column,
-under the form that starts a club."""
+"""Functions (request) -> as club_panels': the clubs list page's "side" column, under the
+form that starts a club."""

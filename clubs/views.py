@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.hooks import render_panels
+from accounts.hooks import panels_of
 from accounts.models import User
 from clubs import selectors, services as club_services
 from clubs.forms import ClubForm, ClubSettingsForm
@@ -68,7 +68,7 @@ def clubs(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         **selectors.clubs_overview(request.user),
-        "panels": render_panels(clubs_panels, request),
+        "panels": panels_of(clubs_panels, request),
     }
     return render(request, "clubs/clubs.html", context, status=400 if form.errors else 200)
 
@@ -84,7 +84,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
         context["settings_form"] = ClubSettingsForm(
             initial={"description": club.description, "public": club.public}
         )
-    context["panels"] = render_panels(club_panels, request, club)
+    context["panels"] = panels_of(club_panels, request, club)
     return render(request, "clubs/club.html", context)
 
 

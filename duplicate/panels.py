@@ -15,9 +15,11 @@ def club_sessions(request: HttpRequest, club: Club) -> Panel:
     return Panel("duplicate/_club_sessions.html", context, place="main", rank=10)
 
 
-def daily_history(request: HttpRequest, player: User) -> Panel:
+def daily_history(request: HttpRequest, player: User) -> Panel | None:
     context = {
         "daily": selectors.daily_history(player),
         "daily_open": selectors.day_so_far(player, request.user),
     }
+    if not (context["daily"]["days"] or context["daily_open"]):
+        return None
     return Panel("duplicate/_profile_daily.html", context, place="main", rank=30)
