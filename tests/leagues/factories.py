@@ -36,6 +36,11 @@ def partnership(tournament: Tournament, player, partner) -> Entrant:
     )
 
 
+# Models that moved to another app after the migration named them (their content type,
+# and so their permissions, moved with them: clubs.migrations.0002).
+MOVED = {("leagues", "club"): "clubs"}
+
+
 def directors_group(migration: str = "leagues.migrations.0002_tournament_directors"):
     """The directors' group that a migration makes (by default the tournament directors';
     "duplicate.migrations.0003_session_directors" the session directors'). A transactional
@@ -45,6 +50,7 @@ def directors_group(migration: str = "leagues.migrations.0002_tournament_directo
     migration = import_module(migration)
     group, made = Group.objects.get_or_create(name=migration.GROUP)
     for app_label, model, actions in migration.PERMISSIONS if made else ():
+        app_label = MOVED.get((app_label, model), app_label)
         codenames = [f"{action}_{model}" for action in actions]
         group.permissions.add(
             *Permission.objects.filter(content_type__app_label=app_label, codename__in=codenames)
