@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "ranked",
     "leagues",
     "analysis",
+    "clubs",
     "duplicate",
 ]
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("ranked.urls")),
     path("", include("leagues.urls")),
     path("", include("analysis.urls")),
+    path("", include("clubs.urls")),
     path("", include("duplicate.urls")),
     path("api/", include(docs_urls())),  # the API's description: /api/docs
     path("admin/", admin.site.urls),

@@ -12,7 +12,7 @@ The hooks of the project (each module documents what its functions take and retu
   someone), `kinds` (the apps' own kinds of game).
 - social.hooks: `activity` (what a person is doing besides being online).
 - accounts.hooks: `profile_panels` (the profile page's panels).
-- clubs.hooks: `club_panels` (the club page's panels).
+- clubs.hooks: `club_panels` (the club page's panels), `clubs_panels` (the clubs list's).
 
 Events (a game finished, people seated) are Django signals in `games.signals`.
 """

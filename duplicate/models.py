@@ -98,7 +98,7 @@ class Session(Event):
         CLOSED = "closed", "Closed: results published"
 
     club = models.ForeignKey(
-        "leagues.Club", on_delete=models.CASCADE, related_name="duplicate_sessions"
+        "clubs.Club", on_delete=models.CASCADE, related_name="duplicate_sessions"
     )
     name = models.CharField(max_length=80)
     movement = models.CharField(max_length=16, choices=Movement.choices)

@@ -3,13 +3,18 @@ from django.apps import AppConfig
 
 class LeaguesConfig(AppConfig):
     name = "leagues"
-    verbose_name = "Clubs and leagues"
+    verbose_name = "Leagues and tournaments"
 
     def ready(self) -> None:
+        from clubs.hooks import club_panels, clubs_panels
         from games import extras
         from games.signals import game_finished
+        from leagues import panels
         from leagues.extras import standings_link
         from leagues.tasks import on_game_finished
 
         game_finished.connect(on_game_finished, dispatch_uid="leagues.record_game")
         extras.register(standings_link)
+        club_panels.add(panels.club_league)
+        club_panels.add(panels.club_events)
+        clubs_panels.add(panels.clubs_tournaments)

@@ -1,4 +1,4 @@
-"""Forms of the club and league pages."""
+"""Forms of the league and tournament pages."""
 
 from django import forms
 from django.utils import timezone
@@ -8,23 +8,6 @@ from core.errors import Refused
 from games.forms import RulesetOptionsMixin, preset_field
 from games.schemas import TURN_SECONDS_RANGE
 from leagues.services.seasons import check_start_date
-
-
-class ClubForm(forms.Form):
-    name = forms.CharField(max_length=80)
-    description = forms.CharField(
-        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
-    )
-    public = forms.BooleanField(
-        required=False, initial=True, label="Public (listed; anyone may ask to join)"
-    )
-
-
-class ClubSettingsForm(forms.Form):
-    description = forms.CharField(
-        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
-    )
-    public = forms.BooleanField(required=False, label="Public (listed; anyone may ask to join)")
 
 
 class SeasonForm(RulesetOptionsMixin, forms.Form):

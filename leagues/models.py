@@ -1,7 +1,5 @@
-"""Clubs and their members, league seasons of fixed partnerships, tournaments run by
-directors, and the site notifications they send."""
+"""League seasons of fixed partnerships in a club, and tournaments run by directors."""
 
-import secrets
 from datetime import timedelta
 
 from django.conf import settings
@@ -9,89 +7,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from clubs.models import Club
 from games.models import Game
-
-
-def _new_code() -> str:
-    return secrets.token_urlsafe(12)
-
-
-class Club(models.Model):
-    name = models.CharField(max_length=80, unique=True)
-    slug = models.SlugField(max_length=90, unique=True)
-    description = models.TextField(max_length=2000, blank=True)
-    public = models.BooleanField(default=True)  # listed, and anyone may ask to join
-    invite_code = models.CharField(max_length=32, default=_new_code)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Membership(models.Model):
-    class Role(models.TextChoices):
-        OWNER = "owner", "Owner"
-        ADMIN = "admin", "Admin"
-        MEMBER = "member", "Member"
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships"
-    )
-    role = models.CharField(max_length=8, choices=Role.choices, default=Role.MEMBER)
-    joined_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["club", "joined_at"]
-        constraints = [
-            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_user"),
-            models.UniqueConstraint(
-                fields=["club"], condition=Q(role="owner"), name="one_owner_per_club"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} in {self.club} ({self.role})"
-
-    @property
-    def is_admin(self) -> bool:
-        return self.role in (self.Role.OWNER, self.Role.ADMIN)
-
-
-class JoinRequest(models.Model):
-    class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        APPROVED = "approved", "Approved"
-        DECLINED = "declined", "Declined"
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["created_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "user"],
-                condition=Q(status="pending"),
-                name="one_pending_request_per_user",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} asks to join {self.club} ({self.status})"
-
 
 # Leagues
 

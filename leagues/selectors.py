@@ -1,35 +1,29 @@
-"""Reads of clubs, leagues and tournaments: pages' data, standings and brackets."""
+"""Reads of leagues and tournaments: pages' data, standings and brackets."""
 
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Prefetch
+from django.db.models import Prefetch
 from django.urls import reverse
 
 from accounts.models import User
+from clubs.models import Club
+from clubs.selectors import is_club_admin
 from games.selectors import game_url
 from leagues import pairing, standings
 from leagues.models import (
-    Club,
     Entrant,
     Fixture,
     FixturePresence,
-    JoinRequest,
-    Membership,
     Pairing,
     Round,
     Season,
     Team,
     Tournament,
 )
-from social.models import Notification
 
 # URLs
-
-
-def club_url(club: Club) -> str:
-    return reverse("leagues:club", args=[club.slug])
 
 
 def season_url(season: Season) -> str:
@@ -42,57 +36,6 @@ def fixture_url(fixture: Fixture) -> str:
 
 def tournament_url(tournament: Tournament) -> str:
     return reverse("leagues:tournament", args=[tournament.slug])
-
-
-# Clubs
-
-
-def membership_of(club: Club, user: User | None) -> Membership | None:
-    if user is None or not user.is_authenticated:
-        return None
-    return club.memberships.filter(user=user).first()
-
-
-def club_admins(club: Club) -> list[User]:
-    """The owner and the admins."""
-    return [
-        membership.user
-        for membership in club.memberships.select_related("user").filter(
-            role__in=[Membership.Role.OWNER, Membership.Role.ADMIN]
-        )
-    ]
-
-
-def may_view_club(club: Club, user: User | None) -> bool:
-    """Public clubs are open to all; a private club's page only to its members."""
-    return club.public or membership_of(club, user) is not None
-
-
-def clubs_overview(user: User | None) -> dict:
-    signed_in = user is not None and user.is_authenticated
-    mine = (
-        Club.objects.filter(pk__in=Membership.objects.filter(user=user).values("club"))
-        .annotate(size=Count("memberships"))
-        .order_by("name")
-        if signed_in
-        else Club.objects.none()
-    )
-    return {
-        "my_clubs": list(mine),
-        "public_clubs": list(
-            Club.objects.filter(public=True).annotate(size=Count("memberships")).order_by("name")
-        ),
-        "notifications": notifications_for(user),
-        "tournaments": list(
-            Tournament.objects.exclude(status=Tournament.Status.DRAFT).order_by("-created_at")[:10]
-        ),
-    }
-
-
-def notifications_for(user: User | None, limit: int = 10) -> list[Notification]:
-    if user is None or not user.is_authenticated:
-        return []
-    return list(Notification.objects.filter(user=user, read_at=None)[:limit])
 
 
 def current_season(club: Club) -> Season | None:
@@ -117,17 +60,21 @@ def _fixtures(queryset):
     )
 
 
-def club_page(club: Club, user: User | None) -> dict:
-    membership = membership_of(club, user)
+def listed_tournaments(limit: int = 10) -> list[Tournament]:
+    """The latest tournaments announced, for the clubs page."""
+    return list(
+        Tournament.objects.exclude(status=Tournament.Status.DRAFT).order_by("-created_at")[:limit]
+    )
+
+
+def club_league(club: Club, user: User | None) -> dict:
+    """The club page's league: the current season, its standings and fixtures."""
     season = current_season(club)
     fixtures = _fixtures(Fixture.objects.filter(season__club=club, away__isnull=False))
     return {
         "club": club,
-        "membership": membership,
-        "is_admin": bool(membership and membership.is_admin),
-        "members": list(club.memberships.select_related("user").order_by("role", "user__username")),
+        "is_admin": is_club_admin(club, user),
         "season": season,
-        "seasons": list(club.seasons.all()),
         "standings": season_standings(season) if season else [],
         "upcoming": list(
             fixtures.filter(status__in=[Fixture.Status.SCHEDULED, Fixture.Status.PLAYING]).order_by(
@@ -139,18 +86,14 @@ def club_page(club: Club, user: User | None) -> dict:
                 "-decided_at", "-pk"
             )[:10]
         ),
-        "requests": list(
-            club.join_requests.filter(status=JoinRequest.Status.PENDING).select_related("user")
-        )
-        if membership and membership.is_admin
-        else [],
-        "requested": bool(
-            user
-            and user.is_authenticated
-            and club.join_requests.filter(user=user, status=JoinRequest.Status.PENDING).exists()
-        ),
+    }
+
+
+def club_events(club: Club) -> dict:
+    """The club page's list of the club's seasons and tournaments."""
+    return {
+        "seasons": list(club.seasons.all()),
         "tournaments": list(club.tournaments.exclude(status=Tournament.Status.DRAFT)),
-        "notifications": notifications_for(user),
     }
 
 
@@ -205,7 +148,6 @@ def season_standings(season: Season) -> list[TeamRow]:
 
 
 def season_page(season: Season, user: User | None) -> dict:
-    membership = membership_of(season.club, user)
     fixtures = _fixtures(season.fixtures.all()).order_by("round", "pk")
     rounds = defaultdict(list)
     for fixture in fixtures:
@@ -213,7 +155,7 @@ def season_page(season: Season, user: User | None) -> dict:
     return {
         "season": season,
         "club": season.club,
-        "is_admin": bool(membership and membership.is_admin),
+        "is_admin": is_club_admin(season.club, user),
         "teams": list(season.teams.select_related("player_a", "player_b")),
         "standings": season_standings(season),
         "rounds": sorted(rounds.items()),
@@ -226,7 +168,6 @@ def season_page(season: Season, user: User | None) -> dict:
 
 def fixture_page(fixture: Fixture, user: User | None, now: datetime) -> dict:
     season = fixture.season
-    membership = membership_of(season.club, user)
     players = fixture.players() if fixture.away_id else []
     fresh = {
         presence.user_id
@@ -236,7 +177,7 @@ def fixture_page(fixture: Fixture, user: User | None, now: datetime) -> dict:
         "fixture": fixture,
         "season": season,
         "club": season.club,
-        "is_admin": bool(membership and membership.is_admin),
+        "is_admin": is_club_admin(season.club, user),
         "is_player": bool(user and user.is_authenticated and user.pk in {p.pk for p in players}),
         "players": [{"user": player, "present": player.pk in fresh} for player in players],
         "present_count": len(fresh & {p.pk for p in players}),
@@ -357,6 +298,5 @@ def tournament_page(tournament: Tournament, user: User | None) -> dict:
         "mine": mine,
         "invitations": invitations,
         "my_games": my_games,
-        "notifications": notifications_for(user),
         "live": tournament.status != Tournament.Status.FINISHED,
     }

@@ -1,4 +1,4 @@
-"""URL routes of clubs, leagues and tournaments."""
+"""URL routes of leagues and tournaments."""
 
 from django.urls import path
 
@@ -7,15 +7,6 @@ from leagues import views
 app_name = "leagues"
 
 urlpatterns = [
-    path("clubs/", views.clubs, name="clubs"),
-    path("notifications/read", views.notifications_read, name="notifications_read"),
-    path("clubs/<slug:slug>/", views.club, name="club"),
-    path("clubs/<slug:slug>/settings", views.club_settings, name="club_settings"),
-    path("clubs/<slug:slug>/request", views.club_request, name="club_request"),
-    path("clubs/<slug:slug>/requests/<int64:request_id>", views.club_decide, name="club_decide"),
-    path("clubs/<slug:slug>/invite/<str:code>", views.club_invite, name="club_invite"),
-    path("clubs/<slug:slug>/invite-reset", views.club_invite_reset, name="club_invite_reset"),
-    path("clubs/<slug:slug>/members/<int64:user_id>", views.club_member, name="club_member"),
     path("clubs/<slug:slug>/seasons/new", views.season_new, name="season_new"),
     path("seasons/<int64:season_id>/", views.season, name="season"),
     path("seasons/<int64:season_id>/teams", views.team_add, name="team_add"),

@@ -1,38 +1,21 @@
-"""Pages of clubs, leagues and tournaments. Thin: services write, selectors read. A
+"""Pages of leagues and tournaments. Thin: services write, selectors read. A
 refused write comes back as a message on the page it came from; a forbidden one as 403."""
 
 from collections.abc import Callable
-from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.models import User
+from clubs import selectors as club_selectors, services as club_services
 from core.errors import Refused
-from core.navigation import back_to
 from leagues import selectors
-from leagues.forms import (
-    ClubForm,
-    ClubSettingsForm,
-    ExtendForm,
-    ForfeitForm,
-    RegisterForm,
-    SeasonForm,
-    TeamForm,
-)
-from leagues.models import Club, Fixture, Membership, Season, Tournament
-from leagues.services import (
-    clubs as club_services,
-    seasons as season_services,
-    tournaments as tournament_services,
-)
-from social import services as social_services
+from leagues.forms import ExtendForm, ForfeitForm, RegisterForm, SeasonForm, TeamForm
+from leagues.models import Fixture, Season, Tournament
+from leagues.services import seasons as season_services, tournaments as tournament_services
 
 
 def _act(request: HttpRequest, call: Callable, *, back: str, done: str = "") -> HttpResponse:
@@ -56,16 +39,9 @@ def _form_error(request: HttpRequest, form, back: str) -> HttpResponse:
     return redirect(back)
 
 
-def _club(request: HttpRequest, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not selectors.may_view_club(club, request.user):
-        raise Http404("There is no such club")
-    return club
-
-
 def _season(request: HttpRequest, season_id: int) -> Season:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
-    if not selectors.may_view_club(season.club, request.user):
+    if not club_selectors.may_view_club(season.club, request.user):
         raise Http404("There is no such season")
     return season
 
@@ -77,163 +53,9 @@ def _fixture(request: HttpRequest, fixture_id: int) -> Fixture:
         ),
         pk=fixture_id,
     )
-    if not selectors.may_view_club(fixture.season.club, request.user):
+    if not club_selectors.may_view_club(fixture.season.club, request.user):
         raise Http404("There is no such fixture")
     return fixture
-
-
-# Clubs
-
-
-@require_http_methods(["GET", "POST"])
-def clubs(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
-    if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if form.is_valid():
-            try:
-                club = club_services.club_create(
-                    owner=request.user,
-                    name=form.cleaned_data["name"],
-                    description=form.cleaned_data["description"],
-                    public=form.cleaned_data["public"],
-                )
-            except Refused as error:
-                form.add_error("name", error.message)
-            else:
-                return redirect(selectors.club_url(club))
-    context = {"form": form, **selectors.clubs_overview(request.user)}
-    return render(request, "leagues/clubs.html", context, status=400 if form.errors else 200)
-
-
-@login_required
-@require_POST
-def notifications_read(request: HttpRequest) -> HttpResponse:
-    social_services.notifications_mark_read(user=request.user)
-    return back_to(request, "/clubs/")
-
-
-@require_GET
-def club(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
-    context = selectors.club_page(club, request.user)
-    if context["is_admin"]:
-        context["invite_url"] = request.build_absolute_uri(
-            reverse("leagues:club_invite", args=[club.slug, club.invite_code])
-        )
-        context["settings_form"] = ClubSettingsForm(
-            initial={"description": club.description, "public": club.public}
-        )
-    return render(request, "leagues/club.html", context)
-
-
-@login_required
-@require_POST
-def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
-    form = ClubSettingsForm(request.POST)
-    back = selectors.club_url(club)
-    if not form.is_valid():
-        return _form_error(request, form, back)
-    return _act(
-        request,
-        lambda: club_services.club_update(
-            club=club,
-            admin=request.user,
-            description=form.cleaned_data["description"],
-            public=form.cleaned_data["public"],
-        ),
-        back=back,
-        done="Saved",
-    )
-
-
-@login_required
-@require_POST
-def club_request(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
-    return _act(
-        request,
-        lambda: club_services.club_request_join(club=club, user=request.user),
-        back=selectors.club_url(club),
-        done="Asked: an admin of the club will answer",
-    )
-
-
-@login_required
-@require_POST
-def club_decide(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    approve = request.POST.get("decision") == "approve"
-    return _act(
-        request,
-        lambda: club_services.club_decide_request(
-            request_id=request_id, admin=request.user, approve=approve
-        ),
-        back=selectors.club_url(club),
-        done="Approved" if approve else "Declined",
-    )
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def club_invite(request: HttpRequest, slug: str, code: str) -> HttpResponse:
-    """Anyone with the link may join, private club or not. A wrong code tells nothing
-    about a club one may not see: the same 404 as a club that does not exist."""
-    club = Club.objects.filter(slug=slug).first()
-    valid = club is not None and club_services.invite_code_matches(club, code)
-    if not valid:
-        if club is None or not selectors.may_view_club(club, request.user):
-            raise Http404("There is no such club")
-        messages.error(request, "This invite link is not valid (any more)")
-        return redirect(selectors.club_url(club))
-    if request.method == "GET":
-        return render(
-            request,
-            "leagues/invite.html",
-            {
-                "club": club,
-                "code": code,
-                "member": selectors.membership_of(club, request.user) is not None,
-            },
-        )
-    return _act(
-        request,
-        lambda: club_services.club_join_by_invite(club=club, user=request.user, code=code),
-        back=selectors.club_url(club),
-        done=f"Welcome to {club}!",
-    )
-
-
-@login_required
-@require_POST
-def club_invite_reset(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
-    return _act(
-        request,
-        lambda: club_services.club_reset_invite(club=club, admin=request.user),
-        back=selectors.club_url(club),
-        done="A new invite link is ready; the old one no longer works",
-    )
-
-
-@login_required
-@require_POST
-def club_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    member = get_object_or_404(User, pk=user_id)
-    action = request.POST.get("action")
-    if action == "remove":
-        call = partial(club_services.club_remove_member, club=club, admin=request.user, user=member)
-        done = f"{member} is no longer a member"
-    else:
-        role = Membership.Role.ADMIN if action == "admin" else Membership.Role.MEMBER
-        call = partial(
-            club_services.club_set_role, club=club, owner=request.user, user=member, role=role
-        )
-        done = f"{member} is now {'an admin' if role == Membership.Role.ADMIN else 'a member'}"
-    return _act(request, call, back=selectors.club_url(club), done=done)
 
 
 # Leagues
@@ -242,7 +64,7 @@ def club_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
+    club = club_selectors.visible_club(slug, request.user)
     club_services.check_club_admin(club, request.user)
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -275,8 +97,7 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
     context = selectors.season_page(season, request.user)
     if context["is_admin"] and season.status == Season.Status.DRAFT:
-        members = User.objects.filter(club_memberships__club=season.club).order_by("username")
-        context["team_form"] = TeamForm(members=members)
+        context["team_form"] = TeamForm(members=club_selectors.members_by_name(season.club))
     return render(request, "leagues/season.html", context)
 
 
@@ -285,8 +106,7 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
 def team_add(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
     back = selectors.season_url(season)
-    members = User.objects.filter(club_memberships__club=season.club)
-    form = TeamForm(request.POST, members=members)
+    form = TeamForm(request.POST, members=club_selectors.members_by_name(season.club))
     if not form.is_valid():
         return _form_error(request, form, back)
     data = form.cleaned_data

@@ -6,9 +6,10 @@ class RankedConfig(AppConfig):
     verbose_name = "Ranked play"
 
     def ready(self) -> None:
+        from accounts.hooks import profile_panels
         from games import extras
         from games.signals import game_finished, people_seated
-        from ranked import receivers
+        from ranked import panels, receivers
         from ranked.extras import ranked_table
         from ranked.selectors import queued_people
         from social import presence
@@ -18,3 +19,4 @@ class RankedConfig(AppConfig):
         extras.register(ranked_table)
         if queued_people not in presence.activity_sources:
             presence.activity_sources.append(queued_people)
+        profile_panels.add(panels.profile)

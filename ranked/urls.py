@@ -1,4 +1,4 @@
-"""URL routes of ranked play: queue (alone or as partners), profiles, leaderboard, and
+"""URL routes of ranked play: queue (alone or as partners), leaderboard, and
 the JSON API of the queue."""
 
 from django.urls import path
@@ -21,7 +21,6 @@ urlpatterns = [
         views.partner_decline,
         name="ranked_partner_decline",
     ),
-    path("u/<str:username>/", views.profile, name="profile"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
     path("api/ranked/queue", api.queue, name="api_ranked_queue"),
     path("api/ranked/queue/leave", api.queue_leave, name="api_ranked_leave"),

@@ -1,18 +1,15 @@
-"""Pages of ranked play: the queue, player profiles and the leaderboard. Thin: services do
+"""Pages of ranked play: the queue and the leaderboard. Thin: services do
 the writes, selectors the reads."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.models import User
-from analysis import selectors as analysis_selectors
 from core.errors import Refused
-from duplicate.selectors import daily as daily_selectors
 from games import selectors as games_selectors
 from ranked import presenters, selectors
 from ranked.forms import PartnerForm, QueueForm
@@ -121,18 +118,6 @@ def partner_decline(request: HttpRequest, request_id: int) -> HttpResponse:
     except Refused as error:
         return _queue_box(request, error=error.message)
     return _queue_box(request)
-
-
-@require_GET
-def profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(User, username=username)
-    now = timezone.now()
-    context = presenters.profile(selectors.profile(player, now=now))
-    context["double_dummy"] = analysis_selectors.tricks_lost(player)
-    context["relation"] = social_selectors.relation(request.user, player)
-    context["daily"] = daily_selectors.daily_history(player)
-    context["daily_open"] = daily_selectors.day_so_far(player, request.user)
-    return render(request, "ranked/profile.html", context)
 
 
 @require_GET

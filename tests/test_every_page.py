@@ -18,13 +18,13 @@ from duplicate.services import daily as daily_services
 from games import frames, selectors, services as games
 from leagues.services import seasons
 from social import services as social
+from tests.clubs.factories import club_with
 from tests.duplicate.factories import create_session, play_round, step
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
 from tests.games.finished import finished_game
 from tests.leagues.factories import (
     TournamentFactory,
-    club_with,
     directors_group,
     partnership,
     season_with_teams,

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from channels.testing import WebsocketCommunicator
 
+from clubs import services as clubs
 from games import services
-from leagues.services import clubs
 from tests.factories import UserFactory
 from tests.leagues.factories import TournamentFactory
 

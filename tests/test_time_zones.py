@@ -11,8 +11,9 @@ from accounts.models import User
 from core.clock import your_time
 from leagues.models import Fixture
 from leagues.services import seasons
+from tests.clubs.factories import club_with
 from tests.factories import UserFactory
-from tests.leagues.factories import club_with, past, season_with_teams
+from tests.leagues.factories import past, season_with_teams
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from accounts import roles
 from accounts.models import User
+from clubs import selectors as club_selectors
 from core.errors import Conflict, Invalid, NotFound, Refused
 from duplicate import movements
 from duplicate.models import BoardGame, Direction, Entry, Session
@@ -101,7 +102,7 @@ def check_pairs(session: Session, entries: list[Entry]) -> None:
     bots = [person.username for person in people if person.is_bot]
     if bots:
         raise Invalid(f"Bots fill a partner's seat by level, not by account: {', '.join(bots)}")
-    members = set(session.club.memberships.values_list("user_id", flat=True))
+    members = club_selectors.member_ids(session.club)
     outsiders = [person.username for person in people if person.pk not in members]
     if outsiders:
         raise Invalid(f"Not members of {session.club}: {', '.join(outsiders)}")

@@ -8,13 +8,15 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
+from clubs import selectors as club_selectors
+from clubs.models import Club
+from clubs.services import check_club_admin
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import services as games
 from games.models import Game
 from leagues import pairing, selectors
-from leagues.models import Club, Fixture, FixtureDecision, FixturePresence, Season, Team
-from leagues.services.clubs import check_club_admin
+from leagues.models import Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services.matches import check_rules, finish_if_done
 from social.services import notify
 
@@ -106,7 +108,7 @@ def check_team_add(season: Season, admin: User, players: tuple[User, User], name
     if player_a.pk == player_b.pk:
         raise Invalid("A team is two different people")
     for player in players:
-        if selectors.membership_of(season.club, player) is None:
+        if club_selectors.membership_of(season.club, player) is None:
             raise Invalid(f"{player} is not a member of {season.club}")
         taken = season.teams.filter(Q(player_a=player) | Q(player_b=player)).first()
         if taken:
@@ -340,7 +342,7 @@ def fixture_overdue(*, fixture_id: int, now: datetime) -> bool:
     fixture.overdue_notified_at = now
     fixture.save(update_fields=["overdue_notified_at"])
     notify(
-        selectors.club_admins(season.club),
+        club_selectors.club_admins(season.club),
         f"{fixture.home} v {fixture.away} ({season.name}) passed its deadline unplayed: "
         "extend it or award a forfeit",
         selectors.fixture_url(fixture),

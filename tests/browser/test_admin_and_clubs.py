@@ -1,7 +1,7 @@
 """The admin and the club pages in a real browser, under the Content-Security-Policy."""
 
+from clubs import services as clubs
 from leagues.models import Tournament
-from leagues.services import clubs
 from tests.browser.pages import log_in
 from tests.factories import PASSWORD, UserFactory
 from tests.leagues.factories import TournamentFactory

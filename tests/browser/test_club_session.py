@@ -15,9 +15,10 @@ from duplicate.services.boards import board_ruleset
 from games import services as games
 from games.models import Game
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
+from tests.clubs.factories import club_with
 from tests.duplicate.play import person_move, play_out
 from tests.factories import PASSWORD, UserFactory
-from tests.leagues.factories import club_with, directors_group
+from tests.leagues.factories import directors_group
 from tests.live import wait_until
 
 

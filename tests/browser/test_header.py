@@ -52,7 +52,7 @@ def test_a_phone_folds_the_links_into_a_menu_button_and_keeps_the_bell_and_perso
         "daily": reverse("duplicate:today"),
         "how-to-play": reverse("how_to_play"),
         "leaderboard": reverse("leaderboard"),
-        "clubs": reverse("leagues:clubs"),
+        "clubs": reverse("clubs:clubs"),
     }
 
     # Signed out: the brand, "Log in" and "Sign up" beside the menu button.

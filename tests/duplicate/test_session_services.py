@@ -13,8 +13,9 @@ from duplicate.services import sessions as session_services
 from duplicate.services.boards import board_ruleset
 from games import services as games
 from games.models import Game
+from tests.clubs.factories import club_with
 from tests.factories import UserFactory
-from tests.leagues.factories import club_with, directors_group
+from tests.leagues.factories import directors_group
 
 pytestmark = pytest.mark.usefixtures("quiet_games")
 

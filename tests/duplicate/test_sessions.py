@@ -11,9 +11,10 @@ from django.test import Client
 from duplicate.models import BoardGame, Entry, Session
 from games.models import Game
 from social.models import Notification
+from tests.clubs.factories import club_with
 from tests.duplicate.factories import create_session, play_round, step
 from tests.factories import UserFactory
-from tests.leagues.factories import club_with, directors_group
+from tests.leagues.factories import directors_group
 
 pytestmark = pytest.mark.usefixtures("quiet_games", "quiet_notifications")
 

@@ -11,8 +11,9 @@ from games.engine import MAX_HAND_POINTS
 from games.models import Game
 from leagues.models import Fixture, FixtureDecision, Pairing, Season
 from leagues.services import results, seasons, tournaments
+from tests.clubs.factories import club_with
 from tests.factories import UserFactory
-from tests.leagues.factories import TournamentFactory, club_with, director, past, season_with_teams
+from tests.leagues.factories import TournamentFactory, director, past, season_with_teams
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,10 @@ from games import services
 from games.selectors import game_payload, game_snapshot
 from leagues.models import Fixture
 from leagues.services import seasons
+from tests.clubs.factories import club_with
 from tests.factories import UserFactory
 from tests.games.finished import play_out
-from tests.leagues.factories import club_with, season_with_teams
+from tests.leagues.factories import season_with_teams
 
 pytestmark = pytest.mark.django_db
 

@@ -6,27 +6,17 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from clubs.models import Membership
 from core.errors import Conflict, Forbidden, Invalid, Refused
 from games.models import Game
 from leagues import selectors
-from leagues.models import (
-    Fixture,
-    FixtureDecision,
-    FixturePresence,
-    Membership,
-    Season,
-    Team,
-)
+from leagues.models import Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services import results, seasons
 from social.models import Notification
+from tests.clubs.factories import club_with
 from tests.factories import UserFactory
 from tests.games.finished import play_out
-from tests.leagues.factories import (
-    club_with,
-    past,
-    results_land_by_themselves,
-    season_with_teams,
-)
+from tests.leagues.factories import past, results_land_by_themselves, season_with_teams
 
 pytestmark = pytest.mark.django_db
 

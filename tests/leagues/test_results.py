@@ -10,11 +10,11 @@ from games.models import Game, Seat
 from leagues import selectors, tasks
 from leagues.models import Fixture, Pairing
 from leagues.services import results, seasons, tournaments
+from tests.clubs.factories import club_with
 from tests.factories import UserFactory
 from tests.games.finished import play_out
 from tests.leagues.factories import (
     TournamentFactory,
-    club_with,
     director,
     partnership,
     past,

@@ -4,13 +4,12 @@ import re
 
 import pytest
 
+from clubs import services as clubs
+from clubs.models import Club, JoinRequest, Membership
 from core.errors import Conflict, Forbidden
-from leagues.models import Club, JoinRequest, Membership
-from leagues.services import clubs
-from social import services as social_services
 from social.models import Notification
+from tests.clubs.factories import club_with
 from tests.factories import UserFactory
-from tests.leagues.factories import club_with
 
 pytestmark = pytest.mark.django_db
 
@@ -186,13 +185,10 @@ def test_only_the_owner_appoints_admins():
     assert Membership.objects.get(user=member).role == "admin"
 
 
-def test_the_clubs_page_lists_my_clubs_public_clubs_and_my_notifications(client, user):
+def test_the_clubs_page_lists_my_clubs_and_public_clubs(client, user):
     mine, _ = club_with(owner=user, members=2)
     other, _ = club_with()
-    social_services.notify([user], "Your game is ready", "/games/1/")
     client.force_login(user)
     page = client.get("/clubs/").content.decode()
-    assert mine.name in page and other.name in page and "Your game is ready" in page
+    assert mine.name in page and other.name in page
     assert "3 members" in page
-    client.post("/notifications/read", {"next": "/clubs/"})
-    assert "Your game is ready" not in client.get("/clubs/").content.decode()

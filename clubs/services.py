@@ -7,9 +7,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from accounts.models import User
+from clubs import selectors
+from clubs.models import Club, JoinRequest, Membership
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from leagues import selectors
-from leagues.models import Club, JoinRequest, Membership
 from social.services import notify
 
 

@@ -1,0 +1,40 @@
+"""What the apps above accounts add to a person's profile page (see core.hooks)."""
+
+from typing import NamedTuple
+
+from django.http import HttpRequest
+
+from core.hooks import Hook
+
+
+class Panel(NamedTuple):
+    """A part of a page that an app above draws: its template and that template's context,
+    where on the page it goes (a place the page names), and its rank among the panels of
+    that place (the smallest first), so that the page's order does not depend on the order
+    in which the apps were installed."""
+
+    template: str
+    context: dict
+    place: str = "main"
+    rank: int = 0
+
+
+profile_panels = Hook("profile_panels")
+"""Functions (request, player) -> a Panel, a list of them, or None (nothing to show). The
+profile page's places: "name" (under the player's name), "aside" (beside it), "main" (the
+page, top to bottom). A panel's context names the player itself if its template needs
+them."""
+
+
+def panels_of(hook: Hook, request: HttpRequest, *args) -> dict[str, list[Panel]]:
+    """The panels that the hook's functions return for (request, *args), by place, each
+    place's in rank order. The page draws each with `{% panel %}` (accounts' panels tag
+    library), in the page's own context."""
+    panels: list[Panel] = []
+    for function in hook:
+        found = function(request, *args)
+        panels += [found] if isinstance(found, Panel) else found or []
+    places: dict[str, list[Panel]] = {}
+    for panel in sorted(panels, key=lambda panel: panel.rank):
+        places.setdefault(panel.place, []).append(panel)
+    return places
