@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
-from core.errors import Refused
+from core import posts
 from core.navigation import back_to
 from leagues import selectors
 from leagues.forms import (
@@ -37,13 +37,10 @@ from social import services as social_services
 
 def _act(request: HttpRequest, call: Callable, *, back: str, done: str = "") -> HttpResponse:
     """Runs a service for a form post and goes back, with its error or `done` as message.
-    A 403 or 404 is left to core.middleware, which shows the error page."""
-    try:
-        result = call()
-    except Refused as error:
-        if error.status in (403, 404):
-            raise
-        messages.error(request, error.message)
+    A 403 or 404 shows the error page (core.posts)."""
+    result, error = posts.attempt(call)
+    if error:
+        messages.error(request, error)
         return redirect(back)
     if done:
         messages.success(request, done)
@@ -92,17 +89,16 @@ def clubs(request: HttpRequest) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if form.is_valid():
-            try:
-                club = club_services.club_create(
-                    owner=request.user,
-                    name=form.cleaned_data["name"],
-                    description=form.cleaned_data["description"],
-                    public=form.cleaned_data["public"],
-                )
-            except Refused as error:
-                form.add_error("name", error.message)
-            else:
+            club, error = posts.attempt(
+                club_services.club_create,
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                public=form.cleaned_data["public"],
+            )
+            if not error:
                 return redirect(selectors.club_url(club))
+            form.add_error("name", error)
     context = {"form": form, **selectors.clubs_overview(request.user)}
     return render(request, "leagues/clubs.html", context, status=400 if form.errors else 200)
 
@@ -248,24 +244,23 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         preset, options = form.rules()
         data = form.cleaned_data
-        try:
-            season = season_services.season_create(
-                club=club,
-                admin=request.user,
-                name=data["name"],
-                start_date=data["start_date"],
-                preset=preset,
-                options=options,
-                turn_seconds=data["turn_seconds"],
-                round_days=data["round_days"],
-                double_round_robin=data["double_round_robin"],
-                points_win=data["points_win"],
-                points_loss=data["points_loss"],
-            )
-        except Refused as error:
-            form.add_error(None, error.message)
-        else:
+        season, error = posts.attempt(
+            season_services.season_create,
+            club=club,
+            admin=request.user,
+            name=data["name"],
+            start_date=data["start_date"],
+            preset=preset,
+            options=options,
+            turn_seconds=data["turn_seconds"],
+            round_days=data["round_days"],
+            double_round_robin=data["double_round_robin"],
+            points_win=data["points_win"],
+            points_loss=data["points_loss"],
+        )
+        if not error:
             return redirect(selectors.season_url(season))
+        form.add_error(None, error)
     status = 400 if form.errors else 200
     return render(request, "leagues/season_new.html", {"club": club, "form": form}, status=status)
 

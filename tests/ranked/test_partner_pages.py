@@ -68,7 +68,7 @@ def test_refusals_show_in_the_queue_box_and_change_nothing():
     assert "There is nobody called &#x27;nobody-here&#x27;" in nobody
     missing = client.post("/ranked/partner/999999/accept", headers=HTMX).content.decode()
     assert "no open partner request 999999" in missing
-    assert client.post("/ranked/partner/999999/decline").status_code == 302  # to the page
+    assert client.post("/ranked/partner/999999/decline").status_code == 404  # the error page
     assert not PartnerRequest.objects.exists() and not QueueEntry.objects.exists()
 
 

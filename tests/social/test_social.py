@@ -228,11 +228,11 @@ def test_bad_form_input_gives_a_message_on_the_page_not_an_error(client):
     alice = UserFactory()
     client.force_login(alice)
     response = client.post("/u/nobody-here/friend", follow=True)
-    assert response.status_code == 200 and "There is nobody called" in response.content.decode()
+    assert response.status_code == 404 and "There is nobody called" in response.content.decode()
     assert client.get("/friends/", {"q": "\x00"}).status_code == 200
     assert client.post("/friends/requests/1/maybe").status_code == 404
     response = client.post("/games/999999/invite", {"username": "x", "seat": "9"}, follow=True)
-    assert "There is nobody called" in response.content.decode()
+    assert response.status_code == 404 and "There is nobody called" in response.content.decode()
 
 
 @pytest.mark.django_db
