@@ -20,7 +20,7 @@ from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
-FUZZ_PARTS = ARTIFACTS / "fuzz-counts"  # <module>.<process>.json: tests/test_fuzz.py's counts
+FUZZ_PARTS = ARTIFACTS / "fuzz-counts"  # <module>.<process>.json: the fuzz modules' counts
 
 
 def write_fuzz_counts(module: str, counts: dict[str, list[int]]) -> None:
@@ -260,7 +260,7 @@ def pytest_sessionstart(session):
 
 def pytest_terminal_summary(terminalreporter, config):
     """The fault suite's table of times to resume (tests/test_faults.py) and the fuzz
-    counts (tests/test_fuzz.py, maybe from a parallel process), when they ran."""
+    counts (the test_fuzz_* modules, maybe from a parallel process), when they ran."""
     from tests import faults
 
     if faults.RESULTS:
