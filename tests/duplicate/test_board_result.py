@@ -12,14 +12,12 @@ from duplicate import services, session_services
 from duplicate.models import BoardGame, Event
 from games.board import board_words, signed, words_html
 from games.selectors import game_snapshot
-from tests.duplicate import test_session_services
+from tests.duplicate.factories import started_mitchell
 from tests.duplicate.play import play_board, play_out
-from tests.duplicate.test_session_services import started_mitchell
 from tests.factories import UserFactory
 from tests.leagues.factories import club_with
 
 pytestmark = pytest.mark.django_db
-director = test_session_services.director  # a session's director (a fixture)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from ranked import ratings, selectors, services
 from ranked.models import PartnerRequest, QueueEntry
 from tests.factories import UserFactory
 from tests.ranked.factories import finished_game
-from tests.ranked.test_partners import befriend
+from tests.social.factories import befriend
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

@@ -12,7 +12,8 @@ from games.models import ChatMessage, Game, Seat
 from social import presence, selectors, services as social
 from social.models import FriendRequest, Friendship, Invitation, Notification
 from tests.factories import UserFactory
-from tests.games.test_one_seat import race
+from tests.races import race
+from tests.social.factories import friends
 
 pytestmark = pytest.mark.usefixtures("fresh_presence")
 
@@ -20,11 +21,6 @@ pytestmark = pytest.mark.usefixtures("fresh_presence")
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def friends(a, b) -> None:
-    social.friend_request_send(user=a, other=b)
-    social.friend_request_send(user=b, other=a)  # asking back accepts
 
 
 @pytest.mark.django_db
