@@ -212,6 +212,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "document": document,
+        "labels": presenters.replay_labels(document),
         "bottom": bottom,
         "places": [
             {
