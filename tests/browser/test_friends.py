@@ -201,10 +201,11 @@ def test_a_blocked_person_cannot_ask_invite_or_be_read_in_chat(open_page, server
     a.goto(f"{server.url}/friends/")
     assert "cal" in a.inner_text(".friends-page h3 + .people")
 
-    # Cal's friend request is refused, in words that do not say who blocked whom.
+    # Cal's friend request is refused (the 403 page), in words that do not say who blocked
+    # whom.
     c.goto(f"{server.url}/friends/?q=ann")
     c.click("form[action='/u/ann/friend'] button")
-    refused = c.locator(".message.error", has_text="You cannot send ann a friend request")
+    refused = c.locator(".error-page", has_text="You cannot send ann a friend request")
     refused.wait_for()
     shot(c, "blocked-request-refused-desktop", full_page=False)
 
@@ -214,9 +215,10 @@ def test_a_blocked_person_cannot_ask_invite_or_be_read_in_chat(open_page, server
     c.fill("#invite-who", "ann")
     c.select_option("#invite-seat", "2")
     c.click(".invite-box button[type=submit]")
-    c.locator(".message.error", has_text="You cannot invite ann").wait_for()
+    c.locator(".error-page", has_text="You cannot invite ann").wait_for()
     shot(c, "blocked-invite-refused-desktop", full_page=False)
     assert not Invitation.objects.filter(receiver=ann).exists()
+    c.goto(f"{server.url}/games/{game.pk}/")  # back from the error page to his table
 
     # Yet Ann may sit at his table; Cal's chat there is not shown to her, but is to Dot,
     # who watches. Each page sees Ann seated through its game socket: they are all open.
