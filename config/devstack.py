@@ -20,7 +20,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from config import embedded_redis
+from config import embedded_redis, processes
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = ROOT / "var"
@@ -50,7 +50,7 @@ class Child:
         log(f"starting {self.name}")
         # Own process group: Ctrl-C reaches only the supervisor, which then stops each
         # child and its own children (the worker's pool) in order.
-        self.process = subprocess.Popen(self.args, cwd=ROOT, env=self.env, start_new_session=True)
+        self.process = processes.start(self.args, env=self.env)
         self.started_at = time.monotonic()
         self.failures = 0
 
@@ -66,21 +66,14 @@ class Child:
 
     def kill(self) -> None:
         """At once, the whole group: a deaf worker may not even handle SIGTERM."""
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
+        processes.kill(self.process)
 
     def stop(self) -> None:
         if self.process is None:
             return
         if self.process.poll() is None:
             log(f"stopping {self.name}")
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.kill()
+        processes.stop(self.process, timeout=15)
 
 
 class Supervisor:

@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from core.errors import Refused
+from core import posts
 
 
 def run_step(
@@ -24,9 +24,8 @@ def run_step(
     """Runs a service for each object; says what happened or why not. Returns results."""
     results = []
     for obj in objects:
-        try:
-            result = call(obj)
-        except Refused as error:
+        result, error = posts.attempt(call, obj)
+        if error:
             model_admin.message_user(request, f"{obj}: {error}", messages.ERROR)
             continue
         text = done(obj, result)

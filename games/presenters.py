@@ -17,13 +17,17 @@ PLACES = ("bottom", "left", "top", "right")  # clockwise from the viewer
 PRESET_NAMES = {"blind-nil-anytime": "Blind Nil anytime"}
 
 
+def suit_color(suit: str) -> str:
+    return "red" if suit in "DH" else "black"
+
+
 def card(code: str, *, legal: bool = False) -> dict:
     rank, suit = code[0], code[1]
     return {
         "code": code,
         "rank": "10" if rank == "T" else rank,
         "suit": SUIT_SYMBOLS[suit],
-        "color": "red" if suit in "DH" else "black",
+        "color": suit_color(suit),
         "label": f"{'10' if rank == 'T' else rank} of {SUIT_NAMES[suit]}",
         "legal": legal,
     }
@@ -48,6 +52,31 @@ def bid_label(bid: int | None, blind: bool) -> str:
     if bid == 0:
         return "Blind Nil" if blind else "Nil"
     return str(bid)
+
+
+# The replay lays a hand out black and red by turns.
+REPLAY_SUITS = "SHCD"
+
+
+def replay_labels(document: dict) -> dict:
+    """What the replay (core/static/js/replay.js) writes for a game's export document, in
+    the table's own words: each card dealt as card() shows it, each bidding entry as
+    bid_label() words it (None for a look), and the suits in the order a hand is laid out."""
+    dealt = {code for hand in document["hands"] for cards in hand["deal"] for code in cards}
+    return {
+        "cards": {code: card(code) for code in sorted(dealt)},
+        "bids": [
+            [
+                bid_label(entry["tricks"], entry["blind"]) if entry["type"] == "bid" else None
+                for entry in hand["bidding"]
+            ]
+            for hand in document["hands"]
+        ],
+        "suits": [
+            {"code": suit, "symbol": SUIT_SYMBOLS[suit], "color": suit_color(suit)}
+            for suit in REPLAY_SUITS
+        ],
+    }
 
 
 def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) -> dict:

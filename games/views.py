@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from core.errors import Refused
+from core import posts
 from core.schemas import validate, value
 from games import archive as archives, extras, frames, presenters, selectors, services
 from games.board import board_result, words_html
@@ -37,10 +37,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def play_now(request: HttpRequest) -> HttpResponse:
     form = PlayNowForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else "standard"
-    try:
-        game = services.table_create(owner=request.user, bots={1: level, 2: level, 3: level})
-    except Refused as error:  # e.g. still seated at another table
-        messages.error(request, error.message)
+    game, error = posts.attempt(
+        services.table_create, owner=request.user, bots={1: level, 2: level, 3: level}
+    )
+    if error:  # e.g. still seated at another table
+        messages.error(request, error)
         return redirect("lobby")
     return redirect(selectors.game_url(game))
 
@@ -51,19 +52,18 @@ def create_table(request: HttpRequest) -> HttpResponse:
     form = CreateTableForm(request.POST)
     if form.is_valid():
         preset, options = form.rules()
-        try:
-            game = services.table_create(
-                owner=request.user,
-                preset=preset,
-                options=options,
-                bots=form.bots(),
-                private=form.cleaned_data["private"],
-                turn_seconds=form.cleaned_data["turn_seconds"],
-            )
-        except Refused as error:
-            form.add_error(None, error.message)
-        else:
+        game, error = posts.attempt(
+            services.table_create,
+            owner=request.user,
+            preset=preset,
+            options=options,
+            bots=form.bots(),
+            private=form.cleaned_data["private"],
+            turn_seconds=form.cleaned_data["turn_seconds"],
+        )
+        if not error:
             return redirect(selectors.game_url(game))
+        form.add_error(None, error)
     context = {"play_now": PlayNowForm(), "create": form, **selectors.lobby_tables()}
     return render(request, "games/lobby.html", context, status=400)
 
@@ -214,6 +214,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "document": document,
+        "labels": presenters.replay_labels(document),
         "bottom": bottom,
         "places": [
             {

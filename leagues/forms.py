@@ -4,7 +4,7 @@ from django import forms
 from django.utils import timezone
 
 from accounts.models import User
-from core.errors import Refused
+from core import posts
 from games.forms import RulesetOptionsMixin, preset_field
 from games.schemas import TURN_SECONDS_RANGE
 from leagues.services.seasons import check_start_date
@@ -35,10 +35,9 @@ class SeasonForm(RulesetOptionsMixin, forms.Form):
 
     def clean_start_date(self):
         start_date = self.cleaned_data["start_date"]
-        try:
-            check_start_date(start_date)
-        except Refused as error:
-            raise forms.ValidationError(error.message) from None
+        _, error = posts.attempt(check_start_date, start_date)
+        if error:
+            raise forms.ValidationError(error)
         return start_date
 
     def main_fields(self):

@@ -1,9 +1,6 @@
 """Pages of leagues and tournaments. Thin: services write, selectors read. A
 refused write comes back as a message on the page it came from; a forbidden one as 403."""
 
-from collections.abc import Callable
-
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,32 +8,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import selectors as club_selectors, services as club_services
-from core.errors import Refused
+from core import posts
 from leagues import selectors
 from leagues.forms import ExtendForm, ForfeitForm, RegisterForm, SeasonForm, TeamForm
 from leagues.models import Fixture, Season, Tournament
 from leagues.services import seasons as season_services, tournaments as tournament_services
-
-
-def _act(request: HttpRequest, call: Callable, *, back: str, done: str = "") -> HttpResponse:
-    """Runs a service for a form post and goes back, with its error or `done` as message.
-    A 403 or 404 is left to core.middleware, which shows the error page."""
-    try:
-        result = call()
-    except Refused as error:
-        if error.status in (403, 404):
-            raise
-        messages.error(request, error.message)
-        return redirect(back)
-    if done:
-        messages.success(request, done)
-    return result if isinstance(result, HttpResponse) else redirect(back)
-
-
-def _form_error(request: HttpRequest, form, back: str) -> HttpResponse:
-    errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
-    messages.error(request, "; ".join(errors) or "Check the form")
-    return redirect(back)
 
 
 def _season(request: HttpRequest, season_id: int) -> Season:
@@ -70,24 +46,23 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         preset, options = form.rules()
         data = form.cleaned_data
-        try:
-            season = season_services.season_create(
-                club=club,
-                admin=request.user,
-                name=data["name"],
-                start_date=data["start_date"],
-                preset=preset,
-                options=options,
-                turn_seconds=data["turn_seconds"],
-                round_days=data["round_days"],
-                double_round_robin=data["double_round_robin"],
-                points_win=data["points_win"],
-                points_loss=data["points_loss"],
-            )
-        except Refused as error:
-            form.add_error(None, error.message)
-        else:
+        season, error = posts.attempt(
+            season_services.season_create,
+            club=club,
+            admin=request.user,
+            name=data["name"],
+            start_date=data["start_date"],
+            preset=preset,
+            options=options,
+            turn_seconds=data["turn_seconds"],
+            round_days=data["round_days"],
+            double_round_robin=data["double_round_robin"],
+            points_win=data["points_win"],
+            points_loss=data["points_loss"],
+        )
+        if not error:
             return redirect(selectors.season_url(season))
+        form.add_error(None, error)
     status = 400 if form.errors else 200
     return render(request, "leagues/season_new.html", {"club": club, "form": form}, status=status)
 
@@ -108,9 +83,9 @@ def team_add(request: HttpRequest, season_id: int) -> HttpResponse:
     back = selectors.season_url(season)
     form = TeamForm(request.POST, members=club_selectors.members_by_name(season.club))
     if not form.is_valid():
-        return _form_error(request, form, back)
+        return posts.form_refused(request, form, back)
     data = form.cleaned_data
-    return _act(
+    return posts.act(
         request,
         lambda: season_services.team_add(
             season=season,
@@ -130,7 +105,7 @@ def team_remove(request: HttpRequest, season_id: int, team_id: int) -> HttpRespo
     season = _season(request, season_id)
     if not season.teams.filter(pk=team_id).exists():
         raise Http404("There is no such team")
-    return _act(
+    return posts.act(
         request,
         lambda: season_services.team_remove(team_id=team_id, admin=request.user),
         back=selectors.season_url(season),
@@ -142,7 +117,7 @@ def team_remove(request: HttpRequest, season_id: int, team_id: int) -> HttpRespo
 @require_POST
 def season_start(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
-    return _act(
+    return posts.act(
         request,
         lambda: season_services.season_start(season=season, admin=request.user),
         back=selectors.season_url(season),
@@ -171,7 +146,7 @@ def fixture_present(request: HttpRequest, fixture_id: int) -> HttpResponse:
         result = season_services.fixture_present(fixture_id=fixture.pk, user=request.user)
         return redirect(selectors.game_url(result.game)) if result.game_id else None
 
-    return _act(request, present, back=selectors.fixture_url(fixture))
+    return posts.act(request, present, back=selectors.fixture_url(fixture))
 
 
 @login_required
@@ -181,9 +156,9 @@ def fixture_forfeit(request: HttpRequest, fixture_id: int) -> HttpResponse:
     back = selectors.fixture_url(fixture)
     form = ForfeitForm(request.POST)
     if not form.is_valid():
-        return _form_error(request, form, back)
+        return posts.form_refused(request, form, back)
     winner = {"home": fixture.home, "away": fixture.away}.get(form.cleaned_data["winner"])
-    return _act(
+    return posts.act(
         request,
         lambda: season_services.fixture_forfeit(
             fixture_id=fixture.pk,
@@ -203,8 +178,8 @@ def fixture_extend(request: HttpRequest, fixture_id: int) -> HttpResponse:
     back = selectors.fixture_url(fixture)
     form = ExtendForm(request.POST)
     if not form.is_valid():
-        return _form_error(request, form, back)
-    return _act(
+        return posts.form_refused(request, form, back)
+    return posts.act(
         request,
         lambda: season_services.fixture_extend(
             fixture_id=fixture.pk,
@@ -251,9 +226,9 @@ def tournament_register(request: HttpRequest, slug: str) -> HttpResponse:
     back = selectors.tournament_url(tournament)
     form = RegisterForm(request.POST)
     if not form.is_valid():
-        return _form_error(request, form, back)
+        return posts.form_refused(request, form, back)
     partner = form.cleaned_data["partner"]
-    return _act(
+    return posts.act(
         request,
         lambda: tournament_services.tournament_register(
             tournament=tournament, user=request.user, partner=partner
@@ -269,7 +244,7 @@ def tournament_answer(request: HttpRequest, slug: str, entrant_id: int) -> HttpR
     """The named partner accepts or declines a registration."""
     tournament = _tournament(request, slug)
     accept = request.POST.get("decision") == "accept"
-    return _act(
+    return posts.act(
         request,
         lambda: tournament_services.tournament_answer(
             tournament=tournament, user=request.user, entrant_id=entrant_id, accept=accept
@@ -283,7 +258,7 @@ def tournament_answer(request: HttpRequest, slug: str, entrant_id: int) -> HttpR
 @require_POST
 def tournament_withdraw(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    return _act(
+    return posts.act(
         request,
         lambda: tournament_services.tournament_withdraw(tournament=tournament, user=request.user),
         back=selectors.tournament_url(tournament),

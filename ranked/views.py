@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from core.errors import Refused
+from core import posts
 from games import selectors as games_selectors
 from ranked import presenters, selectors
 from ranked.forms import PartnerForm, QueueForm
@@ -68,11 +68,10 @@ def queue_join(request: HttpRequest) -> HttpResponse:
     form = QueueForm(request.POST)
     if not form.is_valid():
         return _queue_box(request, form=form, error="Choose how long to wait for people")
-    try:
-        queue_services.queue_join(user=request.user, max_wait=form.cleaned_data["max_wait"])
-    except Refused as error:
-        return _queue_box(request, form=form, error=error.message)
-    return _queue_box(request)
+    _, error = posts.attempt(
+        queue_services.queue_join, user=request.user, max_wait=form.cleaned_data["max_wait"]
+    )
+    return _queue_box(request, form=form, error=error) if error else _queue_box(request)
 
 
 @login_required
@@ -89,35 +88,32 @@ def partner_ask(request: HttpRequest) -> HttpResponse:
     form = PartnerForm(request.POST)
     if not form.is_valid():
         return _queue_box(request, error="Choose a friend and how long to wait for people")
-    try:
-        partner_services.partner_request_send(
+    _, error = posts.attempt(
+        lambda: partner_services.partner_request_send(
             user=request.user,
             partner=social_services.person(form.cleaned_data["partner"]),
             max_wait=form.cleaned_data["max_wait"],
         )
-    except Refused as error:
-        return _queue_box(request, error=error.message)
-    return _queue_box(request)
+    )
+    return _queue_box(request, error=error)
 
 
 @login_required
 @require_POST
 def partner_accept(request: HttpRequest, request_id: int) -> HttpResponse:
-    try:
-        partner_services.partner_request_accept(user=request.user, request_id=request_id)
-    except Refused as error:
-        return _queue_box(request, error=error.message)
-    return _queue_box(request)
+    _, error = posts.attempt(
+        partner_services.partner_request_accept, user=request.user, request_id=request_id
+    )
+    return _queue_box(request, error=error)
 
 
 @login_required
 @require_POST
 def partner_decline(request: HttpRequest, request_id: int) -> HttpResponse:
-    try:
-        partner_services.partner_request_decline(user=request.user, request_id=request_id)
-    except Refused as error:
-        return _queue_box(request, error=error.message)
-    return _queue_box(request)
+    _, error = posts.attempt(
+        partner_services.partner_request_decline, user=request.user, request_id=request_id
+    )
+    return _queue_box(request, error=error)
 
 
 @require_GET

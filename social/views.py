@@ -1,5 +1,5 @@
 """Pages of friends, the bell and invitations. Thin: services write, selectors read; a
-form's refusal comes back as a message on the page it was sent from."""
+form's refusal comes back as a message on the page it was sent from (core.posts)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from core.errors import Refused
+from core import posts
 from core.navigation import back_to
 from core.schemas import value
 from games import services as game_services
@@ -25,10 +25,9 @@ SEARCH_MAX = 150
 
 def _carry_out(request: HttpRequest, call, done: str) -> HttpResponse:
     """Runs a form's service; says what happened (or why not) on the page it came from."""
-    try:
-        call()
-    except Refused as error:
-        messages.error(request, error.message)
+    _, error = posts.attempt(call)
+    if error:
+        messages.error(request, error)
     else:
         messages.success(request, done)
     return back_to(request, "/friends/")
@@ -38,10 +37,7 @@ def _carry_out(request: HttpRequest, call, done: str) -> HttpResponse:
 @require_GET
 def friends(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:SEARCH_MAX]
-    try:
-        query = value(Username, query, "The name")
-    except Refused:
-        query = ""
+    query = posts.attempt(value, Username, query, "The name")[0] or ""
     user = request.user
     context = {
         "query": query,
@@ -163,13 +159,18 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
 def play_together(request: HttpRequest, username: str) -> HttpResponse:
     """A friend's row when the person has no table: a new private table with the friend
     invited to the partner's seat."""
-    try:
+
+    def call():
         other = services.person(username)
         game = game_services.table_create(owner=request.user, private=True)
         services.invitation_send(user=request.user, other=other, game_id=game.pk, position=2)
-    except Refused as error:
-        messages.error(request, error.message)
+        return other, game
+
+    done, error = posts.attempt(call)
+    if error:
+        messages.error(request, error)
         return back_to(request, "/friends/")
+    other, game = done
     messages.success(request, f"{other.username} is invited to be your partner here")
     return redirect(reverse("game", args=[game.pk]))
 
@@ -214,9 +215,10 @@ def invitation_answer(request: HttpRequest, invitation_id: int, answer: str) -> 
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("game", args=[game.pk])
         return response
-    try:
-        game = services.invitation_accept(user=request.user, invitation_id=invitation_id)
-    except Refused as error:
-        messages.error(request, error.message)
+    game, error = posts.attempt(
+        services.invitation_accept, user=request.user, invitation_id=invitation_id
+    )
+    if error:
+        messages.error(request, error)
         return back_to(request, "/notifications/")
     return redirect(reverse("game", args=[game.pk]))

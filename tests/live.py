@@ -30,16 +30,6 @@ def http(server, method: str, path: str, token: str, body: dict | None = None):
         return error.code, json.loads(error.read())
 
 
-def wait_until(predicate, timeout: float, message: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        result = predicate()
-        if result:
-            return result
-        time.sleep(0.1)
-    raise AssertionError(f"Timed out: {message}")
-
-
 class Player:
     """One person over the JSON WebSocket; keeps every frame it received."""
 

@@ -18,9 +18,10 @@ import pytest
 from django.core.mail import EmailMessage
 from django.test import Client
 
+from config import processes
 from core import logs
 from core.mail import ConsoleBackend
-from tests.conftest import ROOT, database_url, free_port
+from tests.conftest import database_url, free_port
 
 
 def record(name: str, level: int, message: str, exc_info=None) -> logging.LogRecord:
@@ -135,15 +136,15 @@ def test_make_runs_console_fits_on_a_screen(transactional_db, tmp_path):
     env.update(DATABASE_URL=database_url(), PORT=str(port), DEVSTACK_DIR=str(tmp_path))
     console = tmp_path / "console.txt"
     with open(console, "w") as output:
-        stack = subprocess.Popen(
-            [sys.executable, "-m", "config.devstack"], cwd=ROOT, env=env,
-            stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+        stack = processes.start(
+            [sys.executable, "-m", "config.devstack"], env=env, stdout=output,
+            stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:
-        deadline = time.monotonic() + 60
-        while "Spades is running" not in console.read_text():
-            assert stack.poll() is None and time.monotonic() < deadline, console.read_text()
-            time.sleep(0.2)
+        processes.wait_until(
+            lambda: "Spades is running" in console.read_text(), 60, console.read_text,
+            every=0.2, process=stack,
+        )  # fmt: skip
         sign_up(f"http://127.0.0.1:{port}", "newcomer")
         time.sleep(10)  # beat ticks every second: ten seconds of housekeeping to hide
     finally:

@@ -28,12 +28,13 @@ from kombu import Connection
 from accounts.tokens import token_create
 from analysis.tasks import analyse_game
 from config.celery import ping
+from config.processes import wait_until
 from config.settings import celery_url
 from games.engine import action_from_dict, apply_action, new_game
 from games.models import Action, Game
 from tests.conftest import free_port, service_env
 from tests.factories import UserFactory
-from tests.faults import PlayerThread, RedisServer, Stack, record, wait_for
+from tests.faults import PlayerThread, RedisServer, Stack, record
 from tests.live import check_log_and_hands, http
 
 ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
@@ -165,7 +166,7 @@ def inflict(fault: str, site, redis_server, players) -> tuple[float, set[str], s
     note). The caller takes the end of the fault as now."""
     if fault == "worker killed":
         pid = site.kill("celery worker")
-        wait_for(lambda: site.pid("celery worker") != pid, 30, "the worker restarted")
+        wait_until(lambda: site.pid("celery worker") != pid, 30, "the worker restarted")
         return 0.0, {"bot"}, "SIGKILL; supervisor restarts it"
     if fault == "redis restarted":
         hold_analysis(redis_server)
@@ -187,7 +188,7 @@ def inflict(fault: str, site, redis_server, players) -> tuple[float, set[str], s
         finally:
             pg_ctl("start")
         connections.close_all()  # ours went stale with the server
-        wait_for(lambda: database_answers(), 60, "PostgreSQL answers again")
+        wait_until(lambda: database_answers(), 60, "PostgreSQL answers again")
         return time.monotonic() - began, {"bot"}, "stopped, started again"
     raise ValueError(fault)
 
@@ -203,8 +204,8 @@ def hold_analysis(redis_server) -> None:
             ping.apply_async(countdown=due, connection=connection)
     client = redis.Redis.from_url(redis_server.url)
     # A task a worker took waits in kombu's "unacked" hash until the worker acknowledges it.
-    wait_for(lambda: any(task.id.encode() in held for held in client.hvals("unacked")), 30,
-             "the analysis worker took the task")  # fmt: skip
+    wait_until(lambda: any(task.id.encode() in held for held in client.hvals("unacked")), 30,
+               "the analysis worker took the task")  # fmt: skip
 
 
 def assert_unavailable(site, player) -> None:
@@ -233,10 +234,10 @@ def freeze(fault: str, site, players) -> tuple:
     began = timezone.now()
     os.kill(pid, signal.SIGSTOP)
     try:
-        wait_for(lambda: site.pid(name) != pid, FROZEN_FOR, f"{name} replaced")
+        wait_until(lambda: site.pid(name) != pid, FROZEN_FOR, f"{name} replaced")
         if name == "celery beat":
-            wait_for(lambda: all(first_after(g, began, {"timeout"}) for g in players), 60,
-                     "turns timed out again")  # fmt: skip
+            wait_until(lambda: all(first_after(g, began, {"timeout"}) for g in players), 60,
+                       "turns timed out again")  # fmt: skip
     finally:
         with contextlib.suppress(ProcessLookupError):  # the supervisor killed it
             os.kill(pid, signal.SIGCONT)
@@ -261,7 +262,9 @@ def test_games_resume_by_themselves(fault, stack):
     site, redis_server = stack
     players = start_games(site, turn_seconds=5 if fault == "beat frozen" else 30)
     try:
-        wait_for(lambda: all(versions().get(g, 0) >= WARM for g in players), 90, "games under way")
+        wait_until(
+            lambda: all(versions().get(g, 0) >= WARM for g in players), 90, "games under way"
+        )
         pids, log_from = {name: site.pid(name) for name in SURVIVE_REDIS}, site.log_size()
         if fault in ("beat frozen", "worker frozen"):
             ended, down, proof, note = freeze(fault, site, players)
@@ -270,7 +273,7 @@ def test_games_resume_by_themselves(fault, stack):
             ended = timezone.now()
         at_end = versions()
         syncs = sum(thread.syncs for thread in players.values())
-        wait_for(
+        wait_until(
             lambda: all(moved_on(g, at_end[g], ended, proof, players[g]) for g in players),
             RECOVERY_BOUND,
             lambda: f"every game made {MORE} more actions after '{fault}': "

@@ -7,11 +7,11 @@ import time
 
 from config import liveness
 from config.celery import app as celery_app
-from tests.live import wait_until as wait_for
+from config.processes import wait_until
 
 
 def test_a_worker_that_takes_tasks_is_alive_and_one_that_does_not_is_not(celery_worker):
-    [reply] = wait_for(lambda: celery_app.control.ping(timeout=1), 30, "the worker answers")
+    [reply] = wait_until(lambda: celery_app.control.ping(timeout=1), 30, "the worker answers")
     [nodename] = reply
     assert liveness.worker_consumes(nodename, timeout=10)
     assert liveness.main([nodename, "--timeout", "10"]) == 0

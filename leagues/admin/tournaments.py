@@ -15,8 +15,9 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html
 
+from core import posts
 from core.admin_steps import StepButtonsMixin, run_step
-from core.errors import Conflict, Refused
+from core.errors import Conflict
 from games.forms import CUSTOM, RulesetOptionsMixin, preset_field
 from games.services import check_ruleset
 from leagues import selectors
@@ -68,12 +69,14 @@ class TournamentForm(RulesetOptionsMixin, forms.ModelForm):
             for name in ("format", "turn_seconds"):
                 if name in self.changed_data:
                     self.add_error(name, "This cannot change once rounds are paired")
-        try:
-            matches.check_rules(
-                preset=preset, options=options, turn_seconds=data.get("turn_seconds")
-            )
-        except Refused as error:
-            raise ValidationError(error.message) from None
+        _, error = posts.attempt(
+            matches.check_rules,
+            preset=preset,
+            options=options,
+            turn_seconds=data.get("turn_seconds"),
+        )
+        if error:
+            raise ValidationError(error)
         data["preset"] = preset
         tournament.options = options  # not a field of the form: set on the instance
         return data

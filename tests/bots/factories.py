@@ -49,3 +49,11 @@ def act(state, *moves):
 def view(state, seat: int | None = None) -> dict:
     """The view of the seat to act (or of `seat`)."""
     return view_for(state, state.turn if seat is None else seat)
+
+
+THIRTEEN_SPADES = [
+    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+]

@@ -6,7 +6,7 @@ import pytest
 
 from games.bots import get_bot
 from games.engine import Bid, Card, Look, Play, Ruleset
-from tests.bots.factories import act, deal, view
+from tests.bots.factories import THIRTEEN_SPADES, act, deal, view
 
 STANDARD = get_bot("standard")
 # Deterministic mode counts playouts, so these tests do not depend on the machine's speed.
@@ -104,14 +104,6 @@ def test_leads_no_spade_before_spades_are_broken():
     state = act(deal(hands, dealer=3), 10, 3, 3, 3)
     for bot in (STANDARD, EXPERT):
         assert decide(bot, state) == Play(0, "2C")
-
-
-THIRTEEN_SPADES = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-]
 
 
 @BOTS

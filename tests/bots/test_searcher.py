@@ -22,8 +22,7 @@ from games.engine import (
 from games.engine.bits import FULL_DECK
 from games.engine.cards import mask_of
 from games.engine.doubledummy import NilSolver, Position
-from tests.bots.factories import deal, view
-from tests.bots.test_behaviour import THIRTEEN_SPADES
+from tests.bots.factories import THIRTEEN_SPADES, deal, view
 
 RULES = Ruleset()
 

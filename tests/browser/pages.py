@@ -1,4 +1,5 @@
-"""What browser tests do on pages: screenshots, signing up and in, reading toasts."""
+"""What browser tests do on pages: screenshots, signing up and in, reading toasts and notices,
+waiting for the person's socket, playing a game out."""
 
 import os
 import shutil
@@ -8,7 +9,9 @@ from pathlib import Path
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from django.db import connection
 
+from games.models import Game, Seat
 from tests.factories import PASSWORD
+from tests.games.finished import play
 
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -75,3 +78,33 @@ def toast_after(page, click) -> str:
     # (A locator, not wait_for_function: the page's CSP forbids the eval that needs.)
     page.locator("#toasts .toast").nth(before).wait_for()
     return page.query_selector_all("#toasts .toast")[-1].inner_text()
+
+
+MARK_PERSON_SOCKET = """
+document.addEventListener("htmx:wsOpen", function (event) {
+  var url = event.target.getAttribute && event.target.getAttribute("ws-connect") || "";
+  if (url.indexOf("/ws/me/") === 0) document.documentElement.dataset.personSocket = "open";
+});
+"""
+
+
+def socket_open(page) -> None:
+    """Until this page's own `/ws/me/` socket is open."""
+    page.wait_for_selector("html[data-person-socket='open']", state="attached", timeout=30_000)
+
+
+def notice(page, text: str):
+    """The notice (a toast from the person's socket) that says `text`, once it is there."""
+    found = page.locator("#notices .notice", has_text=text)
+    found.wait_for(timeout=30_000)
+    return found
+
+
+def finish_in_process(game: Game) -> Game:
+    """Plays a game to its end here, a bot playing for every person (marked away meanwhile,
+    back at the end: as if they had played, not abandoned)."""
+    people = Seat.objects.filter(game=game, user__isnull=False)
+    people.update(away=True)
+    game = off_the_loop(play, game)
+    people.update(away=False)
+    return game

@@ -1,11 +1,11 @@
 """The admin and the club pages in a real browser, under the Content-Security-Policy."""
 
 from clubs import services as clubs
+from config.processes import wait_until
 from leagues.models import Tournament
 from tests.browser.pages import log_in
 from tests.factories import PASSWORD, UserFactory
 from tests.leagues.factories import TournamentFactory
-from tests.live import wait_until
 
 
 def test_the_admin_and_club_pages_work_under_the_content_security_policy(open_page, servers):

@@ -10,6 +10,7 @@ plays n rounds, so 3 tables means 12 boards (36 games) where 4 tables play 4 (16
 
 from django.utils import timezone
 
+from config.processes import wait_until
 from duplicate.models import BoardGame, Entry, Event, Session
 from duplicate.services.boards import board_ruleset
 from games import services as games
@@ -19,7 +20,6 @@ from tests.clubs.factories import club_with
 from tests.duplicate.play import person_move, play_out
 from tests.factories import PASSWORD, UserFactory
 from tests.leagues.factories import directors_group
-from tests.live import wait_until
 
 
 def _session(club, director, members) -> Session:

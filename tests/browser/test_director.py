@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from config.processes import wait_until
 from games import services as games
 from games.models import Game
 from leagues.models import Pairing, Tournament
@@ -15,7 +16,6 @@ from ranked.models import Rating
 from tests.browser.pages import DESKTOP, PHONE, log_in, shot
 from tests.factories import PASSWORD, UserFactory
 from tests.leagues.factories import TournamentFactory, partnership
-from tests.live import wait_until
 
 
 def test_the_create_form_switches_to_custom_rules_and_explains_a_bad_option(open_page, servers):

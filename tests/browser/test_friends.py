@@ -8,7 +8,16 @@ import pytest
 from games import services as game_services
 from games.models import ChatMessage, Game, Seat
 from social.models import Block, Friendship, Invitation
-from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
+from tests.browser.pages import (
+    DESKTOP,
+    MARK_PERSON_SOCKET,
+    PHONE,
+    log_in,
+    notice,
+    off_the_loop,
+    shot,
+    socket_open,
+)
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.usefixtures("fresh_presence")
@@ -17,12 +26,6 @@ pytestmark = pytest.mark.usefixtures("fresh_presence")
 # Marks the document once its `/ws/me/` socket is open (the server accepts it only after
 # joining the person's group): a push to them from then on reaches this page. An init
 # script, run before the page's own: the page's CSP does not apply to it.
-MARK_PERSON_SOCKET = """
-document.addEventListener("htmx:wsOpen", function (event) {
-  var url = event.target.getAttribute && event.target.getAttribute("ws-connect") || "";
-  if (url.indexOf("/ws/me/") === 0) document.documentElement.dataset.personSocket = "open";
-});
-"""
 
 
 def person_page(open_page, server, user):
@@ -30,11 +33,6 @@ def person_page(open_page, server, user):
     page.context.add_init_script(MARK_PERSON_SOCKET)
     log_in(page, server, user)
     return page
-
-
-def socket_open(page) -> None:
-    """Until this page's own `/ws/me/` socket is open."""
-    page.wait_for_selector("html[data-person-socket='open']", state="attached", timeout=30_000)
 
 
 def presence_text(page, username: str) -> str:
@@ -51,13 +49,6 @@ def reload_until(page, username: str, wanted, timeout: float = 40) -> str:
         assert time.monotonic() < deadline, f"{username}'s presence stayed {text!r}"
         page.wait_for_timeout(1000)
         page.reload()
-
-
-def notice(page, text: str):
-    """The notice (a toast from the person's socket) that says `text`, once it is there."""
-    found = page.locator("#notices .notice", has_text=text)
-    found.wait_for(timeout=30_000)
-    return found
 
 
 def test_two_friends_find_each_other_see_presence_and_sit_together_in_one_click(
@@ -210,10 +201,11 @@ def test_a_blocked_person_cannot_ask_invite_or_be_read_in_chat(open_page, server
     a.goto(f"{server.url}/friends/")
     assert "cal" in a.inner_text(".friends-page h3 + .people")
 
-    # Cal's friend request is refused, in words that do not say who blocked whom.
+    # Cal's friend request is refused (the 403 page), in words that do not say who blocked
+    # whom.
     c.goto(f"{server.url}/friends/?q=ann")
     c.click("form[action='/u/ann/friend'] button")
-    refused = c.locator(".message.error", has_text="You cannot send ann a friend request")
+    refused = c.locator(".error-page", has_text="You cannot send ann a friend request")
     refused.wait_for()
     shot(c, "blocked-request-refused-desktop", full_page=False)
 
@@ -223,9 +215,10 @@ def test_a_blocked_person_cannot_ask_invite_or_be_read_in_chat(open_page, server
     c.fill("#invite-who", "ann")
     c.select_option("#invite-seat", "2")
     c.click(".invite-box button[type=submit]")
-    c.locator(".message.error", has_text="You cannot invite ann").wait_for()
+    c.locator(".error-page", has_text="You cannot invite ann").wait_for()
     shot(c, "blocked-invite-refused-desktop", full_page=False)
     assert not Invitation.objects.filter(receiver=ann).exists()
+    c.goto(f"{server.url}/games/{game.pk}/")  # back from the error page to his table
 
     # Yet Ann may sit at his table; Cal's chat there is not shown to her, but is to Dot,
     # who watches. Each page sees Ann seated through its game socket: they are all open.

@@ -6,10 +6,18 @@ down. Screenshots go to test-artifacts/."""
 import pytest
 
 from games.models import Game, Seat
-from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
-from tests.browser.test_friends import MARK_PERSON_SOCKET, notice, socket_open
-from tests.browser.test_ranked_partners import befriend
+from tests.browser.pages import (
+    DESKTOP,
+    MARK_PERSON_SOCKET,
+    PHONE,
+    log_in,
+    notice,
+    off_the_loop,
+    shot,
+    socket_open,
+)
 from tests.factories import UserFactory
+from tests.social.factories import befriend
 
 pytestmark = pytest.mark.usefixtures("fresh_presence")
 

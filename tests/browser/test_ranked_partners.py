@@ -6,16 +6,10 @@ from datetime import timedelta
 from django.utils import timezone
 
 from ranked.services import queue as ranked_queue, ratings as ranked_ratings
-from social import services as social
 from social.models import Notification
-from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
-from tests.browser.test_table import finish_in_process
+from tests.browser.pages import DESKTOP, PHONE, finish_in_process, log_in, off_the_loop, shot
 from tests.factories import UserFactory
-
-
-def befriend(first, second):
-    request = social.friend_request_send(user=first, other=second)
-    social.friend_request_answer(user=second, request_id=request.pk, accept=True)
+from tests.social.factories import befriend
 
 
 def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, servers):

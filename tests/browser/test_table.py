@@ -9,9 +9,17 @@ import pytest
 from games import services
 from games.models import ChatMessage, Game, Seat
 from ranked.services.ratings import ratings_rate_pending
-from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot, sign_up, toast_after
+from tests.browser.pages import (
+    DESKTOP,
+    PHONE,
+    finish_in_process,
+    log_in,
+    off_the_loop,
+    shot,
+    sign_up,
+    toast_after,
+)
 from tests.factories import UserFactory
-from tests.games.finished import play
 
 
 @pytest.fixture
@@ -31,16 +39,6 @@ def inside_viewport(page, selector: str) -> None:
         assert box is not None, selector
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (selector, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (selector, box)
-
-
-def finish_in_process(game: Game) -> Game:
-    """Plays a game to its end here, a bot playing for every person (marked away meanwhile,
-    back at the end: as if they had played, not abandoned)."""
-    people = Seat.objects.filter(game=game, user__isnull=False)
-    people.update(away=True)
-    game = off_the_loop(play, game)
-    people.update(away=False)
-    return game
 
 
 def test_play_a_hand_in_the_browser_while_a_spectator_watches(

@@ -1,7 +1,10 @@
 """Fixtures of the duplicate tests: today's challenge (boards are played in-process with
-tests/conftest.py's quiet_games)."""
+tests/conftest.py's quiet_games) and a session director."""
 
 import pytest
+
+from tests.factories import UserFactory
+from tests.leagues.factories import directors_group
 
 
 @pytest.fixture(autouse=True)
@@ -15,3 +18,10 @@ def today(db):
     from duplicate.services import daily as daily_services
 
     return daily_services.daily_today()
+
+
+@pytest.fixture
+def director(db):
+    user = UserFactory(is_staff=True)
+    user.groups.add(directors_group("duplicate.migrations.0003_session_directors"))
+    return user

@@ -5,6 +5,8 @@ import factory
 from django.utils import timezone
 
 from duplicate.models import BoardGame, Entry, Event, Session
+from duplicate.services import sessions as session_services
+from duplicate.services.boards import board_ruleset
 from tests.duplicate.play import play_out
 from tests.factories import UserFactory
 
@@ -84,3 +86,26 @@ def play_round(session: Session) -> None:
             return
         for game_id in list(open_games):
             play_out(game_id, seed=game_id)
+
+
+def new_session(club, director, *, movement="mitchell", boards=6, per_round=2) -> Session:
+    return Session.objects.create(
+        kind=Event.Kind.CLUB, name="Monday", club=club, movement=movement, boards_total=boards,
+        boards_per_round=per_round, ruleset=board_ruleset(blind_nil=False).to_dict(),
+        opens_at=timezone.now(), created_by=director,
+    )  # fmt: skip
+
+
+def add_pairs(session, people, directions) -> list[Entry]:
+    return [
+        Entry.objects.create(event=session, user=person, direction=d, partner_bot="standard")
+        for person, d in zip(people, directions, strict=True)
+    ]
+
+
+def started_mitchell(director, members) -> Session:
+    club = members[0].club_memberships.first().club
+    session = new_session(club, director, boards=12, per_round=4)
+    add_pairs(session, members[:6], ["ns", "ns", "ns", "ew", "ew", "ew"])
+    session_services.session_start(session_id=session.pk, director=director)
+    return Session.objects.get(pk=session.pk)

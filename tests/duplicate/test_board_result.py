@@ -13,13 +13,11 @@ from duplicate.services import daily as daily_services, sessions as session_serv
 from games.board import board_words, signed, words_html
 from games.selectors import game_snapshot
 from tests.clubs.factories import club_with
-from tests.duplicate import test_session_services
+from tests.duplicate.factories import started_mitchell
 from tests.duplicate.play import play_board, play_out
-from tests.duplicate.test_session_services import started_mitchell
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-director = test_session_services.director  # a session's director (a fixture)
 
 
 @pytest.fixture

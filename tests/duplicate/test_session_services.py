@@ -3,43 +3,19 @@ director's average, and the admin's and the pages' answers to bad input (4xx or 
 message, never a 500)."""
 
 import pytest
-from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid
 from duplicate.extras import board_link
-from duplicate.models import BoardGame, Entry, Event, Session
+from duplicate.models import BoardGame, Entry, Session
 from duplicate.selectors import sessions as session_selectors
 from duplicate.services import sessions as session_services
-from duplicate.services.boards import board_ruleset
 from games import services as games
 from games.models import Game
 from tests.clubs.factories import club_with
+from tests.duplicate.factories import add_pairs, new_session, started_mitchell
 from tests.factories import UserFactory
-from tests.leagues.factories import directors_group
 
 pytestmark = pytest.mark.usefixtures("quiet_games")
-
-
-@pytest.fixture
-def director(db):
-    user = UserFactory(is_staff=True)
-    user.groups.add(directors_group("duplicate.migrations.0003_session_directors"))
-    return user
-
-
-def new_session(club, director, *, movement="mitchell", boards=6, per_round=2) -> Session:
-    return Session.objects.create(
-        kind=Event.Kind.CLUB, name="Monday", club=club, movement=movement, boards_total=boards,
-        boards_per_round=per_round, ruleset=board_ruleset(blind_nil=False).to_dict(),
-        opens_at=timezone.now(), created_by=director,
-    )  # fmt: skip
-
-
-def add_pairs(session, people, directions) -> list[Entry]:
-    return [
-        Entry.objects.create(event=session, user=person, direction=d, partner_bot="standard")
-        for person, d in zip(people, directions, strict=True)
-    ]
 
 
 def test_the_set_up_is_checked_before_the_session_starts(director):
@@ -78,14 +54,6 @@ def test_a_team_match_needs_one_pair_each_way_in_each_team(director):
         entry.save()
     session_services.session_start(session_id=session.pk, director=director)
     assert session_selectors.next_steps(Session.objects.get(pk=session.pk)) == ["round"]
-
-
-def started_mitchell(director, members) -> Session:
-    club = members[0].club_memberships.first().club
-    session = new_session(club, director, boards=12, per_round=4)
-    add_pairs(session, members[:6], ["ns", "ns", "ns", "ew", "ew", "ew"])
-    session_services.session_start(session_id=session.pk, director=director)
-    return Session.objects.get(pk=session.pk)
 
 
 def test_steps_out_of_order_and_strangers_are_refused_in_words(director):

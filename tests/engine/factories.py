@@ -1,10 +1,11 @@
-"""Helpers for the engine tests: rigged deals and random legal games."""
+"""Helpers for the engine tests: rigged deals, random legal games and solver positions."""
 
 import random
 
 from games.engine import (
     FINISHED,
     Bid,
+    Card,
     GameState,
     Look,
     Ruleset,
@@ -12,7 +13,9 @@ from games.engine import (
     legal_actions,
     new_game,
 )
+from games.engine.bits import SUIT_OF, cards_in, legal_mask
 from games.engine.cards import SUITS, mask_of
+from games.engine.doubledummy import Position
 
 RANKS = "23456789TJQKA"
 
@@ -97,3 +100,27 @@ def random_actions(state: GameState, rng: random.Random, max_actions: int = 10_0
             action = rng.choice(actions)
         state = apply_action(state, action)
         yield action, state
+
+
+def random_ending(rng: random.Random, size: int, broken: bool) -> Position:
+    """`size` cards per seat from a shuffled deck, possibly with a trick under way."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = tuple(
+        mask_of([Card.from_index(c) for c in deck[s * size : (s + 1) * size]]) for s in range(4)
+    )
+    position = Position(hands, (), rng.randrange(4), broken)
+    for _ in range(rng.randrange(4)):
+        led = SUIT_OF[position.trick[0]] if position.trick else None
+        legal = legal_mask(position.hands[position.turn], led, position.spades_broken)
+        position, _ = position.after(rng.choice(cards_in(legal)))
+    return position
+
+
+def position(hands: list[str], *, leader: int, broken: bool, trick: str = "") -> Position:
+    return Position(
+        tuple(mask_of(hand.split()) for hand in hands),
+        tuple(Card.parse(code).index for code in trick.split()),
+        leader,
+        broken,
+    )

@@ -8,9 +8,8 @@ import pytest
 
 from games.engine import Bid, Card, Play, apply_action
 from games.engine.bits import SUIT_OF, cards_in, legal_mask
-from games.engine.cards import mask_of
 from games.engine.doubledummy import Position, Solver, distinct_legal
-from tests.engine.factories import rigged, suit
+from tests.engine.factories import position, random_ending, rigged, suit
 
 
 @cache
@@ -30,30 +29,6 @@ def brute_force(position: Position) -> int:
 
 def side_value(position: Position, team0: int) -> int:
     return team0 if position.turn % 2 == 0 else position.tricks_left - team0
-
-
-def random_ending(rng: random.Random, size: int, broken: bool) -> Position:
-    """`size` cards per seat from a shuffled deck, possibly with a trick under way."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = tuple(
-        mask_of([Card.from_index(c) for c in deck[s * size : (s + 1) * size]]) for s in range(4)
-    )
-    position = Position(hands, (), rng.randrange(4), broken)
-    for _ in range(rng.randrange(4)):
-        led = SUIT_OF[position.trick[0]] if position.trick else None
-        legal = legal_mask(position.hands[position.turn], led, position.spades_broken)
-        position, _ = position.after(rng.choice(cards_in(legal)))
-    return position
-
-
-def position(hands: list[str], *, leader: int, broken: bool, trick: str = "") -> Position:
-    return Position(
-        tuple(mask_of(hand.split()) for hand in hands),
-        tuple(Card.parse(code).index for code in trick.split()),
-        leader,
-        broken,
-    )
 
 
 @pytest.mark.parametrize("broken", [False, True])

@@ -7,7 +7,7 @@ import pytest
 
 from games.engine.bits import SUIT_OF, cards_in, legal_mask, trick_winner
 from games.engine.doubledummy import NilSolver, Position
-from tests.engine.test_doubledummy import position, random_ending
+from tests.engine.factories import position, random_ending
 
 
 @cache

@@ -46,6 +46,34 @@ def test_every_preset_exports_a_document_the_engine_replays_to_the_same_scores(c
     assert f'href="/api/games/{game.pk}/export"' in html
 
 
+def test_the_replay_writes_cards_and_bids_in_the_tables_words(client):
+    alice = UserFactory()
+    game = finished_game([alice, "random", "random", "random"])
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/replay")
+    labels = page.context["labels"]
+    document = page.context["document"]
+    assert 'id="replay-labels"' in page.content.decode()
+    first = document["hands"][0]
+    dealt = {code for cards in first["deal"] for code in cards}
+    assert dealt <= set(labels["cards"])
+    assert len(dealt) == 52  # a classic deck: every card, the ten and the reds included
+    assert {key: labels["cards"]["TS"][key] for key in ("rank", "suit", "color")} == {
+        "rank": "10",
+        "suit": "♠",
+        "color": "black",
+    }
+    assert labels["cards"]["QH"]["color"] == "red"
+    words = {None, "Nil", "Blind Nil", *(str(n) for n in range(1, 14))}
+    assert len(labels["bids"]) == len(document["hands"])
+    for hand, bids in zip(document["hands"], labels["bids"], strict=True):
+        assert len(bids) == len(hand["bidding"]) and set(bids) <= words
+        for entry, bid in zip(hand["bidding"], bids, strict=True):
+            if entry["type"] == "bid" and entry["tricks"]:
+                assert bid == str(entry["tricks"])
+    assert [suit["symbol"] for suit in labels["suits"]] == ["♠", "♥", "♣", "♦"]
+
+
 def test_a_game_in_play_has_no_replay_or_export_until_it_ends(client):
     alice = UserFactory()
     game = services.game_create_seated(players=[alice, "random", "random", "random"])

@@ -5,9 +5,10 @@ import threading
 import pytest
 
 from accounts.tokens import token_create
+from config.processes import wait_until
 from games.models import Action, Game
 from tests.factories import UserFactory
-from tests.live import Player, assert_no_hidden_cards, check_log_and_hands, http, wait_until
+from tests.live import Player, assert_no_hidden_cards, check_log_and_hands, http
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -1,19 +1,17 @@
 """One person, one seat: at any instant a person is queued for ranked play or seated in one
 unfinished game, never both and never in two, also when their requests race."""
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from core.errors import Conflict
 from games import services as games
-from games.models import Game, Seat
-from ranked.models import QueueEntry
+from games.models import Game
 from ranked.services import queue as ranked_queue
 from tests.factories import UserFactory
+from tests.races import open_table, places_of, race
 
 BOTS = {1: "random", 2: "random", 3: "random"}
 ROUNDS = 8  # the issue saw the race 7 times in 8
@@ -22,43 +20,6 @@ ROUNDS = 8  # the issue saw the race 7 times in 8
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def places_of(user) -> list[str]:
-    """Where a person is: "queue" and/or one entry per unfinished game they sit in (a game
-    they left, where a bot plays for them, does not count)."""
-    unfinished = Seat.objects.filter(
-        user=user, game__status__in=[Game.Status.WAITING, Game.Status.PLAYING], away=False
-    )
-    places = [f"game {game_id}" for game_id in unfinished.values_list("game_id", flat=True)]
-    return places + ["queue"] * QueueEntry.objects.filter(user=user).count()
-
-
-def open_table(owner=None) -> Game:
-    """A waiting table of somebody else's with seats 2 and 3 open."""
-    return games.table_create(owner=owner or UserFactory(), bots={1: "random"})
-
-
-def race(*calls) -> list:
-    """Runs the calls in threads released at the same instant; returns what each raised."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            call()
-        except Exception as error:
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
 
 
 @pytest.mark.django_db

@@ -13,7 +13,7 @@ from games.selectors import game_payload, game_snapshot
 from social import services as social
 from social.models import Invitation
 from tests.factories import UserFactory
-from tests.social.test_social import friends
+from tests.social.factories import friends
 
 pytestmark = pytest.mark.django_db
 

@@ -1,10 +1,9 @@
 """Results reach standings by themselves, exactly once: signal, task, sweep, real worker."""
 
-import time
-
 import pytest
 from django.utils import timezone
 
+from config.processes import wait_until
 from games import services as games
 from games.models import Game, Seat
 from leagues import selectors, tasks
@@ -160,10 +159,10 @@ def test_a_real_worker_plays_the_game_and_records_the_result(celery_worker):
     fixture = running_fixture()
     for player in fixture.players():
         games.table_leave(game_id=fixture.game_id, user=player)
-    deadline = time.monotonic() + 90
-    while Fixture.objects.get(pk=fixture.pk).status != "played":
-        assert time.monotonic() < deadline, "the result never landed"
-        time.sleep(0.2)
+    wait_until(
+        lambda: Fixture.objects.get(pk=fixture.pk).status == "played", 90,
+        "the result never landed", every=0.2,
+    )  # fmt: skip
     fixture.refresh_from_db()
     game = Game.objects.get(pk=fixture.game_id)
     assert game.status == "finished"

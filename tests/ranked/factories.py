@@ -1,4 +1,5 @@
-"""Builds finished ranked games straight as rows, for constructed rating cases."""
+"""Builds finished ranked games straight as rows, for constructed rating cases, and rated
+people in the queue."""
 
 from datetime import datetime, timedelta
 
@@ -7,6 +8,10 @@ from django.utils import timezone
 from accounts.models import User
 from games.engine import Ruleset, score_hand
 from games.models import Game, Hand, Seat
+from ranked import ratings
+from ranked.models import QueueEntry, Rating
+from ranked.services import queue
+from tests.factories import UserFactory
 
 CLASSIC = Ruleset()
 
@@ -80,3 +85,22 @@ def finished_game(
         row.game = game
     Hand.objects.bulk_create(rows)
     return game
+
+
+def rated(display: int, sigma: float = 2.0):
+    user = UserFactory()
+    mu = ratings.MU0 + (display - ratings.DISPLAY_BASE) / ratings.DISPLAY_SCALE
+    Rating.objects.create(user=user, mu=mu, sigma=sigma, last_played_at=timezone.now())
+    return user
+
+
+def queued(user, *, seconds_ago: float = 0, max_wait: int = 30):
+    entry = queue.queue_join(user=user, max_wait=max_wait)
+    QueueEntry.objects.filter(pk=entry.pk).update(
+        joined_at=timezone.now() - timedelta(seconds=seconds_ago)
+    )
+    return user
+
+
+def seats_of(game):
+    return [seat.user or seat.bot_level for seat in game.seats.order_by("position")]

@@ -11,32 +11,12 @@ from accounts.services import bots_ensure
 from core.errors import Conflict, Forbidden, Invalid
 from games import services as games
 from games.models import Game, Seat
-from ranked import ratings
-from ranked.models import Abandonment, QueueEntry, Rating
+from ranked.models import Abandonment, QueueEntry
 from ranked.services import bars, queue, ratings as rating_services
 from tests.factories import UserFactory
-from tests.ranked.factories import finished_game
+from tests.ranked.factories import finished_game, queued, rated, seats_of
 
 pytestmark = pytest.mark.django_db
-
-
-def rated(display: int, sigma: float = 2.0):
-    user = UserFactory()
-    mu = ratings.MU0 + (display - ratings.DISPLAY_BASE) / ratings.DISPLAY_SCALE
-    Rating.objects.create(user=user, mu=mu, sigma=sigma, last_played_at=timezone.now())
-    return user
-
-
-def queued(user, *, seconds_ago: float = 0, max_wait: int = 30):
-    entry = queue.queue_join(user=user, max_wait=max_wait)
-    QueueEntry.objects.filter(pk=entry.pk).update(
-        joined_at=timezone.now() - timedelta(seconds=seconds_ago)
-    )
-    return user
-
-
-def seats_of(game):
-    return [seat.user or seat.bot_level for seat in game.seats.order_by("position")]
 
 
 def test_four_waiting_people_with_close_ratings_are_seated_in_a_fair_ranked_game():

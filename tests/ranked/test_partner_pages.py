@@ -14,7 +14,7 @@ from ranked.models import PartnerRequest, QueueEntry
 from ranked.services import partners, queue, ratings as rating_services
 from tests.factories import UserFactory
 from tests.ranked.factories import finished_game
-from tests.ranked.test_partners import befriend
+from tests.social.factories import befriend
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -69,7 +69,7 @@ def test_refusals_show_in_the_queue_box_and_change_nothing():
     assert "There is nobody called &#x27;nobody-here&#x27;" in nobody
     missing = client.post("/ranked/partner/999999/accept", headers=HTMX).content.decode()
     assert "no open partner request 999999" in missing
-    assert client.post("/ranked/partner/999999/decline").status_code == 302  # to the page
+    assert client.post("/ranked/partner/999999/decline").status_code == 404  # the error page
     assert not PartnerRequest.objects.exists() and not QueueEntry.objects.exists()
 
 

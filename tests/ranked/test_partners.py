@@ -14,16 +14,12 @@ from ranked.services import partners, queue
 from social import services as social
 from social.models import Notification, Preference
 from tests.factories import UserFactory
-from tests.games.test_one_seat import open_table, places_of, race
-from tests.ranked.test_matchmaking import queued, rated, seats_of
+from tests.races import open_table, places_of, race
+from tests.ranked.factories import queued, rated, seats_of
+from tests.social.factories import befriend
 
 pytestmark = pytest.mark.django_db
 ROUNDS = 6
-
-
-def befriend(first, second):
-    request = social.friend_request_send(user=first, other=second)
-    social.friend_request_answer(user=second, request_id=request.pk, accept=True)
 
 
 def friends(*displays):

@@ -1,27 +1,16 @@
 """Ranked play through a real Celery worker and beat: the matchmaker and the rating task."""
 
-import time
 from datetime import timedelta
 
-import pytest
 from django.db import transaction
 from django.utils import timezone
 
+from config.processes import wait_until
 from games import services as games
 from games.models import Game
 from ranked.models import QueueEntry, RatingChange
 from ranked.services import queue
 from tests.factories import UserFactory
-
-
-def wait_for(condition, seconds: float):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        result = condition()
-        if result:
-            return result
-        time.sleep(0.2)
-    pytest.fail(f"Timed out after {seconds} s")
 
 
 def test_beat_seats_a_lone_player_with_bots_and_a_finished_game_gets_rated(celery_worker):
@@ -36,9 +25,10 @@ def test_beat_seats_a_lone_player_with_bots_and_a_finished_game_gets_rated(celer
     alice = UserFactory()
     queue.queue_join(user=alice, max_wait=15)
     QueueEntry.objects.filter(user=alice).update(joined_at=timezone.now() - timedelta(seconds=20))
-    matched = wait_for(
-        lambda: Game.objects.filter(ranked=True, seats__user=alice).first(), seconds=20
-    )
+    matched = wait_until(
+        lambda: Game.objects.filter(ranked=True, seats__user=alice).first(), 20, "a ranked game",
+        every=0.2,
+    )  # fmt: skip
     assert matched.status == "playing" and matched.turn_seconds == 20
     assert len([seat for seat in matched.seats.all() if seat.bot_level]) == 3
     assert not QueueEntry.objects.exists()
@@ -47,6 +37,8 @@ def test_beat_seats_a_lone_player_with_bots_and_a_finished_game_gets_rated(celer
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=matched.pk).delete()
 
-    changes = wait_for(lambda: list(RatingChange.objects.filter(game=game)), seconds=90)
+    changes = wait_until(
+        lambda: list(RatingChange.objects.filter(game=game)), 90, "the rating", every=0.2
+    )
     assert {change.user.username for change in changes} == {bob.username, "RandomBot"}
     assert RatingChange.objects.get(game=game, user=bob).result == "abandoned"

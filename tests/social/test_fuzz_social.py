@@ -1,13 +1,13 @@
-"""Fuzzing the JSON API of friends, blocks and invitations, as tests/test_fuzz.py does the
-game API: nothing gets a 5xx, every error is a 4xx JSON {"error": ...}, and a refused
-input changes nothing (friendships, requests, blocks, invitations and preferences too)."""
+"""Fuzzing the JSON API of friends, blocks and invitations with tests/fuzz.py's harness:
+nothing gets a 5xx, every error is a 4xx JSON {"error": ...}, and a refused input changes
+nothing (friendships, requests, blocks, invitations and preferences too)."""
 
 import pytest
 from hypothesis import given, strategies as st
 
 from social import services as social
 from social.models import Block, FriendRequest, Friendship, Invitation, Notification, Preference
-from tests.test_fuzz import (
+from tests.fuzz import (  # noqa: F401 (the fixtures, pytest finds them here)
     AUTHS,
     FUZZ,
     NASTY,
@@ -18,11 +18,13 @@ from tests.test_fuzz import (
     encode,
     examples,
     fingerprint,
+    fuzz_counts,
     headers_for,
     junk,
     rolled_back,
     short,
     table_rows,
+    world_fixture,
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")

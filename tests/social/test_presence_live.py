@@ -10,9 +10,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from accounts.tokens import token_create
+from config.processes import wait_until
 from social import presence
 from tests.factories import UserFactory
-from tests.live import http, wait_until
+from tests.live import http
 
 # Generous: presence is right within about STALE seconds; the machine may be slow.
 OFFLINE_AFTER_KILL = presence.STALE * 3 + 10

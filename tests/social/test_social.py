@@ -12,7 +12,8 @@ from games.models import ChatMessage, Game, Seat
 from social import presence, selectors, services as social
 from social.models import FriendRequest, Friendship, Invitation, Notification
 from tests.factories import UserFactory
-from tests.games.test_one_seat import race
+from tests.races import race
+from tests.social.factories import friends
 
 pytestmark = pytest.mark.usefixtures("fresh_presence")
 
@@ -20,11 +21,6 @@ pytestmark = pytest.mark.usefixtures("fresh_presence")
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def friends(a, b) -> None:
-    social.friend_request_send(user=a, other=b)
-    social.friend_request_send(user=b, other=a)  # asking back accepts
 
 
 @pytest.mark.django_db
@@ -228,11 +224,11 @@ def test_bad_form_input_gives_a_message_on_the_page_not_an_error(client):
     alice = UserFactory()
     client.force_login(alice)
     response = client.post("/u/nobody-here/friend", follow=True)
-    assert response.status_code == 200 and "There is nobody called" in response.content.decode()
+    assert response.status_code == 404 and "There is nobody called" in response.content.decode()
     assert client.get("/friends/", {"q": "\x00"}).status_code == 200
     assert client.post("/friends/requests/1/maybe").status_code == 404
     response = client.post("/games/999999/invite", {"username": "x", "seat": "9"}, follow=True)
-    assert "There is nobody called" in response.content.decode()
+    assert response.status_code == 404 and "There is nobody called" in response.content.decode()
 
 
 @pytest.mark.django_db

@@ -1,7 +1,8 @@
 // The replay page (games/replay.html): steps through a finished game's export document
 // (games.history, embedded with json_script). Every fact shown comes from the document as
-// the engine wrote it (deals, bids, tricks and their winners, scores); this file only
-// counts and displays them, and knows no rule of the game.
+// the engine wrote it (deals, bids, tricks and their winners, scores), and every card and
+// bid is written as the table writes it (games.presenters.replay_labels, embedded beside
+// it); this file only counts and displays them, and knows no rule of the game.
 (function () {
   "use strict";
   var root = document.getElementById("replay");
@@ -12,9 +13,8 @@
   // bag costing a point, so its scores are not the hand's game scores.
   var boardData = document.getElementById("replay-board");
   var board = boardData ? JSON.parse(boardData.textContent) : null;
+  var labels = JSON.parse(document.getElementById("replay-labels").textContent);
   var names = game.seats.map(function (seat) { return seat.name; });
-  var SUITS = [["S", "♠"], ["H", "♥"], ["C", "♣"], ["D", "♦"]];  // black and red by turns
-  var SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
   // The steps: each hand's deal, then its bidding, then its cards in play order.
   var steps = [];
@@ -22,8 +22,8 @@
   game.hands.forEach(function (hand, h) {
     handStart.push(steps.length);
     steps.push({ hand: h, kind: "deal" });
-    hand.bidding.forEach(function (entry) {
-      steps.push({ hand: h, kind: entry.type, seat: entry.seat, entry: entry });
+    hand.bidding.forEach(function (entry, b) {
+      steps.push({ hand: h, kind: entry.type, seat: entry.seat, bid: labels.bids[h][b] });
     });
     hand.tricks.forEach(function (trick, t) {
       trick.cards.forEach(function (play, i) {
@@ -36,13 +36,7 @@
   range.max = steps.length - 1;
   var current = 0;
 
-  function rank(code) { return code[0] === "T" ? "10" : code[0]; }
-  function red(suit) { return suit === "H" || suit === "D"; }
-  function cardLabel(code) { return rank(code) + SYMBOL[code[1]]; }
-  function bidLabel(entry) {
-    if (entry.tricks === 0) return entry.blind ? "Blind Nil" : "Nil";
-    return String(entry.tricks);
-  }
+  function cardLabel(code) { var card = labels.cards[code]; return card.rank + card.suit; }
   function el(tag, className, text) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -59,7 +53,7 @@
                played: {}, won: [0, 0, 0, 0], trick: [], winner: null, over: false };
     for (var k = handStart[step.hand] + 1; k <= i; k++) {
       var s = steps[k];
-      if (s.kind === "bid") at.bids[s.seat] = bidLabel(s.entry);
+      if (s.kind === "bid") at.bids[s.seat] = s.bid;
       else if (s.kind === "look") at.looked[s.seat] = true;
       else {
         var trick = hand.tricks[s.trick];
@@ -83,7 +77,7 @@
     var step = at.step, hand = at.hand;
     if (step.kind === "deal") return "Hand " + hand.number + ": " + names[hand.dealer] + " deals.";
     if (step.kind === "look") return names[step.seat] + " looks at their cards.";
-    if (step.kind === "bid") return names[step.seat] + " bids " + bidLabel(step.entry) + ".";
+    if (step.kind === "bid") return names[step.seat] + " bids " + step.bid + ".";
     var text = names[step.seat] + " plays " + cardLabel(step.card) + ".";
     if (at.winner !== null) text += " Trick " + (step.trick + 1) + " to " + names[at.winner] + ".";
     if (at.over && board) {
@@ -98,12 +92,14 @@
 
   function drawHand(box, cards, played) {
     box.replaceChildren();
-    SUITS.forEach(function (pair) {
-      var line = el("div", "suit-line" + (red(pair[0]) ? " red" : ""));
-      line.appendChild(el("span", "suit-symbol", pair[1]));
-      var left = cards.filter(function (code) { return code[1] === pair[0] && !played[code]; });
+    labels.suits.forEach(function (suit) {
+      var line = el("div", "suit-line" + (suit.color === "red" ? " red" : ""));
+      line.appendChild(el("span", "suit-symbol", suit.symbol));
+      var left = cards.filter(function (code) { return code[1] === suit.code && !played[code]; });
       // Highest first, as players hold them.
-      left.reverse().forEach(function (code) { line.appendChild(el("span", "rank", rank(code))); });
+      left.reverse().forEach(function (code) {
+        line.appendChild(el("span", "rank", labels.cards[code].rank));
+      });
       if (!left.length) line.appendChild(el("span", "void", "—"));
       box.appendChild(line);
     });
@@ -112,10 +108,11 @@
   function drawCard(slot, code, won) {
     slot.replaceChildren();
     if (!code) return;
-    var card = el("span", "playing-card tiny" + (red(code[1]) ? " red" : "") + (won ? " won" : ""));
+    var label = labels.cards[code];
+    var card = el("span", "playing-card tiny" + (label.color === "red" ? " red" : "") + (won ? " won" : ""));
     card.title = cardLabel(code);
-    card.appendChild(el("span", "rank", rank(code)));
-    card.appendChild(el("span", "suit", SYMBOL[code[1]]));
+    card.appendChild(el("span", "rank", label.rank));
+    card.appendChild(el("span", "suit", label.suit));
     slot.appendChild(card);
   }
 
