@@ -24,10 +24,10 @@ from duplicate.session_selectors import (
     session_url,
     table_boards,
 )
-from games import services as games
 from games.bots import LEVELS as BOT_LEVELS
 from games.models import Game
 from games.selectors import game_url
+from games.services import play as game_play, seating as game_seating, tables as game_tables
 from social.services import notify
 
 logger = logging.getLogger(__name__)
@@ -169,7 +169,7 @@ def _table_game(session: Session, table: movements.Table, number: int, board_num
     ns = by_number[(Direction.NORTH_SOUTH, table.ns)]
     ew = by_number[(Direction.EAST_WEST, table.ew)]
     board = session.boards.get(number=board_number)
-    game = games.game_create_seated(
+    game = game_tables.game_create_seated(
         players=[_player(ns, True), _player(ew, True), _player(ns, False), _player(ew, False)],
         options=session.ruleset,
         turn_seconds=session.turn_seconds,
@@ -199,7 +199,7 @@ def round_start(*, session_id: int, director: User) -> Session:
     )
     number = session.round + 1
     by_number = pairs(session)
-    games.people_lock(p.pk for p in _people(by_number.values()))
+    game_seating.people_lock(p.pk for p in _people(by_number.values()))
     for table in session_schedule(session)[number - 1]:
         boards = table_boards(session, table)
         row = _table_game(session, table, number, boards[0], by_number)
@@ -238,7 +238,7 @@ def table_advance(*, session_id: int, number: int, table: int) -> BoardGame | No
             if not following:
                 return None
             by_number = pairs(session)
-            games.people_lock(p.pk for p in _people(by_number.values()))
+            game_seating.people_lock(p.pk for p in _people(by_number.values()))
             row = _table_game(session, seating, number, following[0], by_number)
     except (Refused, IntegrityError) as error:  # someone sat down elsewhere: the sweep retries
         logger.info("Table %s of session %s waits: %s", table, session_id, error)
@@ -298,7 +298,7 @@ def board_average(*, session_id: int, director: User, table: int, number: int) -
     row.averaged, row.finished, row.finished_at = True, True, now
     row.save()
     if row.game_id:  # it no longer counts: bots play it out, and nobody comes back to it
-        games.seats_release(
+        game_play.seats_release(
             game_id=row.game_id, user_ids=[p.pk for p in _people([row.entry, row.opponent])]
         )
     table_advance(session_id=session.pk, number=session.round, table=table)
@@ -323,7 +323,7 @@ def session_close(*, session_id: int, director: User) -> Session:
             "game_id", flat=True
         )
     )
-    games.games_publish(game_ids=game_ids)
+    game_tables.games_publish(game_ids=game_ids)
     session.status, session.closed, session.closes_at = Session.Status.CLOSED, True, timezone.now()
     session.save(update_fields=["status", "closed", "closes_at"])
     notify(

@@ -11,9 +11,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.tokens import bearer_token, user_for_token
 from core.errors import Forbidden, Invalid, TooLarge, Unauthenticated
-from games import archive, inputs, services
+from games import archive, inputs
 from games.models import Game
 from games.selectors import access_game, game_payload, game_snapshot, game_url, viewer_seat
+from games.services import play, tables
 
 MAX_BODY = 16 * 1024
 
@@ -77,7 +78,7 @@ def _payload_response(game: Game, user_id: int | None, status: int = 200) -> Jso
 @api_view
 def table_create(request, body):
     table = inputs.table(body)
-    game = services.table_create(
+    game = tables.table_create(
         owner=request.user,
         preset=table.preset,
         options=table.options,
@@ -97,7 +98,7 @@ def table_join(request, body, game_id: int):
     invite = body.get("invite")
     if invite is not None and not isinstance(invite, str):
         raise Invalid("invite must be a string")
-    game = services.table_join(
+    game = tables.table_join(
         game_id=game_id, user=request.user, seat=inputs.seat(body.get("seat")), invite=invite
     )
     return _payload_response(game, request.user.pk)
@@ -106,7 +107,7 @@ def table_join(request, body, game_id: int):
 @require_POST
 @api_view
 def table_leave(request, body, game_id: int):
-    game = services.table_leave(game_id=game_id, user=request.user)
+    game = tables.table_leave(game_id=game_id, user=request.user)
     if game.pk is None:
         return JsonResponse({"id": game_id, "status": "deleted"})
     return _payload_response(game, request.user.pk)
@@ -120,7 +121,7 @@ def table_fill(request, body, game_id: int):
     level = body.get("level", "standard")
     if not isinstance(level, str):
         raise Invalid("level must be a string")
-    game = services.table_fill(game_id=game_id, user=request.user, level=level)
+    game = tables.table_fill(game_id=game_id, user=request.user, level=level)
     return _payload_response(game, request.user.pk)
 
 
@@ -136,9 +137,7 @@ def game_detail(request, body, game_id: int):
 def game_action(request, body, game_id: int):
     data = dict(body)
     version = inputs.version(data.pop("version", None))
-    game = services.game_act(
-        game_id=game_id, user=request.user, data=data, expected_version=version
-    )
+    game = play.game_act(game_id=game_id, user=request.user, data=data, expected_version=version)
     return _payload_response(game, request.user.pk)
 
 

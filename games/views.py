@@ -11,11 +11,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
-from games import archive as archives, extras, frames, inputs, presenters, selectors, services
+from games import archive as archives, extras, frames, inputs, presenters, selectors
 from games.board import board_result, words_html
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import ChatMessage, Game
+from games.services import tables as game_tables
 
 
 @require_GET
@@ -36,7 +37,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
     form = PlayNowForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else "standard"
     try:
-        game = services.table_create(owner=request.user, bots={1: level, 2: level, 3: level})
+        game = game_tables.table_create(owner=request.user, bots={1: level, 2: level, 3: level})
     except Refused as error:  # e.g. still seated at another table
         messages.error(request, error.message)
         return redirect("lobby")
@@ -50,7 +51,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         preset, options = form.rules()
         try:
-            game = services.table_create(
+            game = game_tables.table_create(
                 owner=request.user,
                 preset=preset,
                 options=options,
@@ -106,7 +107,7 @@ def _htmx_result(request: HttpRequest, call, *, follow: bool = False) -> HttpRes
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
     return _htmx_result(
         request,
-        lambda: services.table_join(
+        lambda: game_tables.table_join(
             game_id=game_id,
             user=request.user,
             seat=inputs.seat(request.POST.get("seat"), forms=True),
@@ -121,7 +122,7 @@ def fill_bots(request: HttpRequest, game_id: int) -> HttpResponse:
     """Bots take the open seats of the owner's private table (the push redraws it)."""
     return _htmx_result(
         request,
-        lambda: services.table_fill(
+        lambda: game_tables.table_fill(
             game_id=game_id, user=request.user, level=request.POST.get("level", "standard")
         ),
     )
@@ -130,7 +131,7 @@ def fill_bots(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
-    services.table_leave(game_id=game_id, user=request.user)
+    game_tables.table_leave(game_id=game_id, user=request.user)
     response = HttpResponse(status=204)
     response["HX-Redirect"] = reverse("lobby")  # a player who left has nothing to do here
     return response
@@ -141,7 +142,7 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     return _htmx_result(
         request,
-        lambda: services.game_rematch(game_id=game_id, user=request.user),
+        lambda: game_tables.game_rematch(game_id=game_id, user=request.user),
         follow=True,
     )
 

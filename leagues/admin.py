@@ -19,7 +19,7 @@ from django.utils.html import format_html
 from core.admin_steps import StepButtonsMixin, confirm_page, run_step
 from core.errors import Conflict, Refused
 from games.forms import CUSTOM, RulesetOptionsMixin, preset_field
-from games.services import check_ruleset
+from games.services.tables import check_ruleset
 from leagues import selectors
 from leagues.models import (
     Club,

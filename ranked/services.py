@@ -15,8 +15,9 @@ from accounts.models import User
 from accounts.services import bots_ensure
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import results, selectors as games_selectors, services as games
+from games import results, selectors as games_selectors
 from games.models import Game
+from games.services import clock as game_clock, seating, tables as game_tables
 from ranked import handstats, matching, ratings, selectors
 from ranked.models import (
     Abandonment,
@@ -173,7 +174,7 @@ def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Sk
         _record_abandonment(user_id=player, game=game)
     # The game pages show the rating changes once they exist.
     for game in games_in_order:
-        transaction.on_commit(partial(games.game_refresh, game_id=game.game_id), robust=True)
+        transaction.on_commit(partial(game_clock.game_refresh, game_id=game.game_id), robust=True)
 
 
 def _save_ratings(
@@ -316,7 +317,7 @@ def check_queue_join(*, user: User, max_wait: object) -> int:
 def queue_join(*, user: User, max_wait: int = QueueEntry.DEFAULT_WAIT) -> QueueEntry:
     # The person's row first, as every write that seats or queues people: a table join
     # racing this one either sees the entry (and removes it) or is seen here.
-    games.people_lock([user.pk])
+    seating.people_lock([user.pk])
     max_wait = check_queue_join(user=user, max_wait=max_wait)
     # Queueing alone withdraws a request to queue with a friend: the last wish wins.
     PartnerRequest.objects.filter(sender=user).delete()
@@ -385,7 +386,7 @@ def partner_request_send(
     """Asks a friend to queue with `user` as partners; a new request replaces one's earlier
     request. If the friend had already asked `user`, this accepts theirs: both are queued
     at once and their entries returned."""
-    games.people_lock([user.pk, partner.pk])
+    seating.people_lock([user.pk, partner.pk])
     now = timezone.now()
     theirs = PartnerRequest.objects.filter(
         sender=partner, receiver=user, expires_at__gt=now
@@ -424,7 +425,7 @@ def _live_request_to(user: User, request_id: int) -> PartnerRequest:
 def partner_request_accept(*, user: User, request_id: int) -> list[QueueEntry]:
     """One click: both people enter the queue as a pair."""
     sender_id = _live_request_to(user, request_id).sender_id
-    games.people_lock([sender_id, user.pk])
+    seating.people_lock([sender_id, user.pk])
     # Again under the locks: withdrawn, expired or answered meanwhile is refused here.
     return _pair_queue(_live_request_to(user, request_id), user=user)
 
@@ -477,7 +478,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     now = now or timezone.now()
     PartnerRequest.objects.filter(expires_at__lte=now).delete()  # nothing else sweeps them
     queued = list(QueueEntry.objects.values_list("user_id", flat=True))
-    games.people_lock(queued)
+    seating.people_lock(queued)
     # Read again under the locks; whoever queued meanwhile waits for the next round.
     entries = list(QueueEntry.objects.filter(user_id__in=queued).order_by("joined_at", "pk"))
     if not entries:
@@ -520,7 +521,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     for table in tables:
         players = [users[seat] if type(seat) is int else seat.level for seat in table.seats]
         created.append(
-            games.game_create_seated(
+            game_tables.game_create_seated(
                 players=players,
                 preset=RANKED_PRESET,
                 turn_seconds=RANKED_TURN_SECONDS,

@@ -10,8 +10,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
 from core.navigation import back_to
-from games import inputs, services as game_services
+from games import inputs
 from games.selectors import unfinished_game_of
+from games.services import tables
 from social import selectors, services
 from social.models import Preference
 from social.services import INVITATION_ANSWERS, REQUEST_ANSWERS, check_answer
@@ -162,7 +163,7 @@ def play_together(request: HttpRequest, username: str) -> HttpResponse:
     invited to the partner's seat."""
     try:
         other = services.person(username)
-        game = game_services.table_create(owner=request.user, private=True)
+        game = tables.table_create(owner=request.user, private=True)
         services.invitation_send(user=request.user, other=other, game_id=game.pk, position=2)
     except Refused as error:
         messages.error(request, error.message)

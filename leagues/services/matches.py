@@ -4,13 +4,14 @@ how the last decided match (fixture or pairing) ends its season or round."""
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games import inputs, services as games
+from games import inputs
+from games.services import tables
 from leagues.models import Round, Season
 
 
 def check_rules(*, preset: str, options: dict | None, turn_seconds: int) -> None:
     """The rules of a season or tournament must make a valid game."""
-    games.check_ruleset(preset, options)
+    tables.check_ruleset(preset, options)
     inputs.turn_seconds(turn_seconds)
 
 

@@ -10,8 +10,8 @@ from django.utils import timezone
 from accounts.models import User
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import services as games
 from games.models import Game
+from games.services import tables
 from leagues import pairing, selectors
 from leagues.models import Club, Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services.clubs import check_club_admin
@@ -226,7 +226,7 @@ def fixture_present(*, fixture_id: int, user: User) -> Fixture:
     check_fixture_present(season, fixture, user, now)
     FixturePresence.objects.update_or_create(fixture=fixture, user=user, defaults={"at": now})
     if fixture.presences.filter(at__gte=now - FixturePresence.WINDOW).count() == 4:
-        game = games.game_create_seated(
+        game = tables.game_create_seated(
             players=fixture.players(),
             preset=season.preset,
             options=season.options,

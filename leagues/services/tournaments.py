@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
-from games import services as games
 from games.models import Game
+from games.services import seating, tables
 from leagues import pairing, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services.matches import finish_if_done
@@ -386,7 +386,7 @@ def round_start(*, round_id: int, director: User) -> Round:
     check_round_start(tournament, round_, pairings)
     # Every player's row at once, in id order, before the games lock them table by table
     # (out of order, which could deadlock with another write that seats people).
-    games.people_lock(
+    seating.people_lock(
         player.pk
         for row in pairings
         for entrant in (row.entrant_a, row.entrant_b)
@@ -404,7 +404,7 @@ def round_start(*, round_id: int, director: User) -> Round:
                 selectors.tournament_url(tournament),
             )
         else:
-            row.game = games.game_create_seated(
+            row.game = tables.game_create_seated(
                 players=[a.player_a, b.player_a, a.player_b, b.player_b],
                 preset=tournament.preset,
                 options=tournament.options,

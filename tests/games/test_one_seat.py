@@ -9,8 +9,8 @@ from django.db import connection
 from django.utils import timezone
 
 from core.errors import Conflict
-from games import services as games
 from games.models import Game, Seat
+from games.services import play as game_play, tables as game_tables
 from ranked import services as ranked
 from ranked.models import QueueEntry
 from tests.factories import UserFactory
@@ -36,7 +36,7 @@ def places_of(user) -> list[str]:
 
 def open_table(owner=None) -> Game:
     """A waiting table of somebody else's with seats 2 and 3 open."""
-    return games.table_create(owner=owner or UserFactory(), bots={1: "random"})
+    return game_tables.table_create(owner=owner or UserFactory(), bots={1: "random"})
 
 
 def race(*calls) -> list:
@@ -66,12 +66,12 @@ def test_sitting_down_at_a_table_takes_a_person_out_of_the_ranked_queue():
     alice = UserFactory()
     ranked.queue_join(user=alice)
     game = open_table()
-    games.table_join(game_id=game.pk, user=alice, seat=2)
+    game_tables.table_join(game_id=game.pk, user=alice, seat=2)
     assert places_of(alice) == [f"game {game.pk}"]
 
     bob = UserFactory()
     ranked.queue_join(user=bob)
-    own = games.table_create(owner=bob, bots=BOTS)
+    own = game_tables.table_create(owner=bob, bots=BOTS)
     assert places_of(bob) == [f"game {own.pk}"]
 
 
@@ -81,46 +81,46 @@ def test_a_person_seated_at_an_unfinished_game_cannot_sit_down_elsewhere():
     first = open_table(alice)
     other = open_table()
     with pytest.raises(Conflict, match=f"already seated at table {first.pk}: leave it"):
-        games.table_join(game_id=other.pk, user=alice, seat=2)
+        game_tables.table_join(game_id=other.pk, user=alice, seat=2)
     with pytest.raises(Conflict, match=f"already seated at table {first.pk}"):
-        games.table_create(owner=alice, bots=BOTS)
+        game_tables.table_create(owner=alice, bots=BOTS)
     with pytest.raises(ranked.Conflict, match=f"still seated in game {first.pk}"):
         ranked.queue_join(user=alice)
     assert places_of(alice) == [f"game {first.pk}"]
 
-    games.table_leave(game_id=first.pk, user=alice)  # before the start, leaving frees you
-    playing = games.table_create(owner=alice, bots=BOTS)
+    game_tables.table_leave(game_id=first.pk, user=alice)  # before the start, leaving frees you
+    playing = game_tables.table_create(owner=alice, bots=BOTS)
     with pytest.raises(Conflict, match=f"still playing game {playing.pk}: finish it"):
-        games.table_join(game_id=other.pk, user=alice, seat=2)
+        game_tables.table_join(game_id=other.pk, user=alice, seat=2)
     with pytest.raises(Conflict, match=f"{alice} is still seated in game {playing.pk}"):
-        games.game_create_seated(players=[alice, "random", UserFactory(), "random"])
+        game_tables.game_create_seated(players=[alice, "random", UserFactory(), "random"])
 
 
 @pytest.mark.django_db
 def test_leaving_a_game_in_play_frees_a_person_who_then_cannot_play_in_both():
     alice = UserFactory()
-    left = games.table_create(owner=alice, bots=BOTS)
-    games.table_leave(game_id=left.pk, user=alice)  # a bot plays her cards until the end
+    left = game_tables.table_create(owner=alice, bots=BOTS)
+    game_tables.table_leave(game_id=left.pk, user=alice)  # a bot plays her cards until the end
     other = open_table()
-    games.table_join(game_id=other.pk, user=alice, seat=2)
+    game_tables.table_join(game_id=other.pk, user=alice, seat=2)
     assert places_of(alice) == [f"game {other.pk}"]
-    games.seat_return(game_id=left.pk, user=alice)  # her old page reconnects
+    game_play.seat_return(game_id=left.pk, user=alice)  # her old page reconnects
     assert Game.objects.get(pk=left.pk).seats.get(user=alice).away  # the bot plays on
     with pytest.raises(Conflict, match=f"You play game {other.pk} now"):
-        games.game_act(game_id=left.pk, user=alice, data={"type": "bid", "tricks": 3})
+        game_play.game_act(game_id=left.pk, user=alice, data={"type": "bid", "tricks": 3})
     assert places_of(alice) == [f"game {other.pk}"]
 
 
 @pytest.mark.django_db
 def test_a_rematch_waits_for_everyone_to_be_free():
     alice, bob = UserFactory(), UserFactory()
-    game = games.game_create_seated(players=[alice, "random", bob, "random"])
+    game = game_tables.game_create_seated(players=[alice, "random", bob, "random"])
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    elsewhere = games.table_create(owner=bob, bots={1: "random"})
+    elsewhere = game_tables.table_create(owner=bob, bots={1: "random"})
     with pytest.raises(Conflict, match=f"{bob} is still seated in game {elsewhere.pk}"):
-        games.game_rematch(game_id=game.pk, user=alice)
-    games.table_leave(game_id=elsewhere.pk, user=bob)
-    rematch = games.game_rematch(game_id=game.pk, user=alice)
+        game_tables.game_rematch(game_id=game.pk, user=alice)
+    game_tables.table_leave(game_id=elsewhere.pk, user=bob)
+    rematch = game_tables.game_rematch(game_id=game.pk, user=alice)
     assert places_of(alice) == places_of(bob) == [f"game {rematch.pk}"]
 
 
@@ -130,7 +130,9 @@ def test_queueing_and_sitting_down_at_once_leave_a_person_in_one_place():
         alice, game = UserFactory(), open_table()
         race(
             lambda alice=alice: ranked.queue_join(user=alice),
-            lambda alice=alice, game=game: games.table_join(game_id=game.pk, user=alice, seat=2),
+            lambda alice=alice, game=game: game_tables.table_join(
+                game_id=game.pk, user=alice, seat=2
+            ),
         )
         assert places_of(alice) in (["queue"], [f"game {game.pk}"])
         # The join always wins: it took a queued person out of the queue, or the queue
@@ -144,10 +146,12 @@ def test_sitting_down_at_two_tables_at_once_seats_a_person_once():
         alice, tables = UserFactory(), [open_table(), open_table()]
         outcomes = race(
             *(
-                lambda alice=alice, game=game: games.table_join(game_id=game.pk, user=alice, seat=2)
+                lambda alice=alice, game=game: game_tables.table_join(
+                    game_id=game.pk, user=alice, seat=2
+                )
                 for game in tables
             ),
-            lambda alice=alice: games.table_create(owner=alice, bots=BOTS),
+            lambda alice=alice: game_tables.table_create(owner=alice, bots=BOTS),
         )
         assert len(places_of(alice)) == 1, places_of(alice)
         assert sum(isinstance(outcome, Conflict) for outcome in outcomes) == 2, outcomes
@@ -162,7 +166,7 @@ def test_the_matchmaker_and_a_table_join_at_once_seat_a_person_once():
         game = open_table()
         outcomes = race(
             lambda: ranked.tables_form(now=timezone.now() + timedelta(minutes=5)),
-            lambda people=people, game=game: games.table_join(
+            lambda people=people, game=game: game_tables.table_join(
                 game_id=game.pk, user=people[0], seat=2
             ),
         )

@@ -3,8 +3,8 @@
 
 import pytest
 
-from games import services
 from games.selectors import game_payload, game_snapshot
+from games.services import tables
 from ranked.models import RatingChange
 from ranked.services import ratings_rate_pending
 from tests.factories import UserFactory
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_ratings_at_a_ranked_table_and_the_changes_once_rated():
     alice = UserFactory()
-    game = services.game_create_seated(
+    game = tables.game_create_seated(
         players=[alice, "standard", "standard", "expert"], preset="quick", ranked=True
     )
     extras = game_payload(game_snapshot(game), 0)["extras"]
@@ -29,5 +29,5 @@ def test_ratings_at_a_ranked_table_and_the_changes_once_rated():
     change = RatingChange.objects.get(game=game, user=alice)
     assert extras["rating_changes"][0] == change.delta
 
-    casual = services.game_create_seated(players=[UserFactory(), *["standard"] * 3])
+    casual = tables.game_create_seated(players=[UserFactory(), *["standard"] * 3])
     assert game_payload(game_snapshot(casual), 0)["extras"] == {}

@@ -7,8 +7,8 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import services as games
 from games.models import Game
+from games.services import tables
 from ranked import services
 from ranked.models import QueueEntry, RatingChange
 from tests.factories import UserFactory
@@ -28,10 +28,10 @@ def test_beat_seats_a_lone_player_with_bots_and_a_finished_game_gets_rated(celer
     # A quick ranked game whose only person left: the worker's bots play it out, its end
     # is signalled in the worker, and the rating task runs there.
     bob = UserFactory()
-    game = games.game_create_seated(
+    game = tables.game_create_seated(
         players=[bob, "random", "random", "random"], preset="quick", ranked=True
     )
-    games.table_leave(game_id=game.pk, user=bob)
+    tables.table_leave(game_id=game.pk, user=bob)
 
     alice = UserFactory()
     services.queue_join(user=alice, max_wait=15)
