@@ -8,8 +8,8 @@ class DuplicateConfig(AppConfig):
     def ready(self) -> None:
         from duplicate.extras import board_link
         from duplicate.tasks import on_game_finished
-        from games import extras
+        from games import hooks
         from games.signals import game_finished
 
         game_finished.connect(on_game_finished, dispatch_uid="duplicate.record_board")
-        extras.register(board_link)
+        hooks.page_extras.add(board_link)

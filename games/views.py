@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Refused
-from games import archive as archives, extras, frames, inputs, presenters, selectors
+from games import archive as archives, frames, inputs, presenters, selectors
 from games.board import board_result, words_html
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
@@ -207,7 +207,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     query = f"?{urlencode({'invite': invite})}" if game.private and invite else ""
     bottom = 0 if me is None else me  # a player sees the game from their own seat
     board = None
-    if extras.page_extras(game).get("board"):  # a duplicate board: no winner, a board result
+    if selectors.page_extras(game).get("board"):  # a duplicate board: no winner, a board result
         side = None if me is None else me % 2
         board = board_result(game.rules, game.state["results"][-1], side)
     context = {

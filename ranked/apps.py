@@ -6,15 +6,14 @@ class RankedConfig(AppConfig):
     verbose_name = "Ranked play"
 
     def ready(self) -> None:
-        from games import extras
+        from games import hooks as games_hooks
         from games.signals import game_finished, people_seated
         from ranked import receivers
         from ranked.extras import ranked_table
         from ranked.selectors import queued_people
-        from social import presence
+        from social import hooks as social_hooks
 
         game_finished.connect(receivers.rate_finished_game, dispatch_uid="ranked.rate_game")
         people_seated.connect(receivers.leave_queue_when_seated, dispatch_uid="ranked.seated")
-        extras.register(ranked_table)
-        if queued_people not in presence.activity_sources:
-            presence.activity_sources.append(queued_people)
+        games_hooks.page_extras.add(ranked_table)
+        social_hooks.activity.add(queued_people)

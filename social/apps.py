@@ -7,8 +7,8 @@ class SocialConfig(AppConfig):
     verbose_name = "Friends and notifications"
 
     def ready(self) -> None:
-        from games.selectors import register_muter, register_seat_holder
+        from games import hooks
         from social.selectors import invited_seats, muted_names
 
-        register_muter(muted_names)
-        register_seat_holder(invited_seats)
+        hooks.chat_muters.add(muted_names)
+        hooks.seat_holders.add(invited_seats)

@@ -57,7 +57,7 @@ def pause_after(previous: GameState, new: GameState) -> float:
 
 def game_refresh(*, game_id: int) -> None:
     """Pushes a game's page again to its viewers, for what the apps above changed about it
-    (games.extras: e.g. the rating changes once a ranked game is rated)."""
+    (games.hooks.page_extras: e.g. the rating changes once a ranked game is rated)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:
         events.game_changed(game_snapshot(game))

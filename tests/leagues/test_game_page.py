@@ -1,5 +1,5 @@
 """A league or tournament game's page sends its players back to the standings when it is
-over (leagues.extras through games.extras), not to a rematch."""
+over (leagues.extras through games.hooks.page_extras), not to a rematch."""
 
 import pytest
 from django.urls import reverse

@@ -1,5 +1,5 @@
 """A ranked game's page shows every seat's rating and, once rated, each change
-(ranked.extras through games.extras); a casual game's page shows neither."""
+(ranked.extras through games.hooks.page_extras); a casual game's page shows neither."""
 
 import pytest
 
