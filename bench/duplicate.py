@@ -89,6 +89,7 @@ def bench_page(entries: int, boards: int, seed: int) -> tuple[float, float, floa
 
     from accounts.models import User
     from duplicate import services
+    from duplicate.kinds import DUPLICATE
     from duplicate.models import BoardGame, Entry, Event
     from games.models import Game
 
@@ -103,7 +104,7 @@ def bench_page(entries: int, boards: int, seed: int) -> tuple[float, float, floa
     day = day_results(entries, boards, seed)
     for board, number in zip(event.boards.order_by("number"), range(boards), strict=True):
         games = Game.objects.bulk_create(
-            [Game(kind=Game.Kind.DUPLICATE, status=Game.Status.FINISHED) for _ in rows],
+            [Game(kind=DUPLICATE, status=Game.Status.FINISHED) for _ in rows],
             batch_size=2000,
         )
         BoardGame.objects.bulk_create(

@@ -6,12 +6,13 @@ board: its game no longer counts)."""
 
 from django.urls import reverse
 
+from duplicate.kinds import DUPLICATE
 from duplicate.models import BoardGame
 from games.models import Game
 
 
 def board_link(game: Game) -> dict:
-    if game.kind != Game.Kind.DUPLICATE:
+    if game.kind != DUPLICATE:
         return {}
     played = (
         BoardGame.objects.filter(game=game)

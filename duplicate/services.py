@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import User
 from core import clock
 from core.errors import Conflict, Invalid, NotFound, Refused
-from duplicate import matchpoints
+from duplicate import kinds, matchpoints
 from duplicate.models import Board, BoardGame, Entry, Event
 from duplicate.selectors import daily_event, results_by_board
 from games.engine import Ruleset, board_score, commitment, first_dealer
@@ -158,7 +158,7 @@ def daily_board_start(*, user: User, day: date, number: int, now: datetime | Non
         options=event.ruleset,
         turn_seconds=0,  # the person's own pace: no clock plays for them
         private=True,
-        kind=Game.Kind.DUPLICATE,
+        kind=kinds.DUPLICATE,
         created_by=user,
         seed=board.seed,
         players_only=True,  # until the event closes, nobody else sees a board's cards

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
-from duplicate import movements
+from duplicate import kinds, movements
 from duplicate.models import BoardGame, Direction, Entry, Session
 from duplicate.services import boards_make
 from duplicate.session_selectors import (
@@ -25,7 +25,6 @@ from duplicate.session_selectors import (
     table_boards,
 )
 from games.bots import LEVELS as BOT_LEVELS
-from games.models import Game
 from games.selectors import game_url
 from games.services import play as game_play, seating as game_seating, tables as game_tables
 from social.services import notify
@@ -174,7 +173,7 @@ def _table_game(session: Session, table: movements.Table, number: int, board_num
         options=session.ruleset,
         turn_seconds=session.turn_seconds,
         private=True,
-        kind=Game.Kind.DUPLICATE,
+        kind=kinds.DUPLICATE,
         created_by=session.created_by,
         seed=board.seed,
         players_only=True,  # until the session closes, nobody else sees a board's cards

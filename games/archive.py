@@ -87,7 +87,7 @@ def replay_url(game: Game) -> str:
 def archive(
     player: User, viewer_id: int | None, *, kind: str, result: str, page: str | None
 ) -> dict:
-    """One page of the player's finished games, newest first: `kind` one of Game.Kind or
+    """One page of the player's finished games, newest first: `kind` one of game_kinds() or
     "" (all), `result` "won", "lost" or "" (all)."""
     games = _finished_games_of(player, viewer_id)
     if kind:

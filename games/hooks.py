@@ -1,7 +1,8 @@
 """The hooks through which the apps built on games extend it without games importing them.
 
 Each app adds its functions in its AppConfig.ready() (core.hooks); games calls them through
-the functions that combine them: games.selectors.page_extras, muted_names and held_seats.
+the functions that combine them: games.selectors.page_extras, muted_names and held_seats,
+and games.models.game_kinds.
 """
 
 from core.hooks import Hook
@@ -32,3 +33,9 @@ bots filling a table (games.services.tables.table_fill) leave these seats to the
 invited.
 
 A function of a game id that returns the set of seat positions kept."""
+kinds = Hook("kinds")
+"""The kinds of game the apps built on games make, beside games' own (Game.Kind): what the
+archive filters on, stored in Game.kind.
+
+A function of nothing that returns a list of (value, label) pairs, the value at most 16
+characters; values are never renamed (they are stored in the games' rows)."""

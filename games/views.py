@@ -15,7 +15,7 @@ from games import archive as archives, frames, inputs, presenters, selectors
 from games.board import board_result, words_html
 from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, game_kinds
 from games.services import tables as game_tables
 
 
@@ -173,13 +173,13 @@ def _viewer_id(request: HttpRequest) -> int | None:
 def archive(request: HttpRequest, username: str) -> HttpResponse:
     """A player's finished games, newest first, filtered by kind and result."""
     player = archives.player_named(username)
-    kind = inputs.choice(request.GET.get("kind"), "kind", Game.Kind.values)
+    kind = inputs.choice(request.GET.get("kind"), "kind", [value for value, _ in game_kinds()])
     result = inputs.choice(request.GET.get("result"), "result", archives.RESULTS)
     context = {
         "player": player,
         "kind": kind,
         "result": result,
-        "kinds": Game.Kind.choices,
+        "kinds": game_kinds(),
         "results": archives.RESULTS.items(),
         "filters": urlencode({k: v for k, v in (("kind", kind), ("result", result)) if v}),
         **archives.archive(

@@ -8,7 +8,7 @@ class RankedConfig(AppConfig):
     def ready(self) -> None:
         from games import hooks as games_hooks
         from games.signals import game_finished, people_seated
-        from ranked import receivers
+        from ranked import kinds, receivers
         from ranked.extras import ranked_table
         from ranked.selectors import queued_people
         from social import hooks as social_hooks
@@ -16,4 +16,5 @@ class RankedConfig(AppConfig):
         game_finished.connect(receivers.rate_finished_game, dispatch_uid="ranked.rate_game")
         people_seated.connect(receivers.leave_queue_when_seated, dispatch_uid="ranked.seated")
         games_hooks.page_extras.add(ranked_table)
+        games_hooks.kinds.add(kinds.game_kinds)
         social_hooks.activity.add(queued_people)

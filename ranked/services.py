@@ -18,7 +18,7 @@ from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import results, selectors as games_selectors
 from games.models import Game
 from games.services import clock as game_clock, seating, tables as game_tables
-from ranked import handstats, matching, ratings, selectors
+from ranked import handstats, kinds, matching, ratings, selectors
 from ranked.models import (
     Abandonment,
     PartnerRequest,
@@ -526,6 +526,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
                 preset=RANKED_PRESET,
                 turn_seconds=RANKED_TURN_SECONDS,
                 ranked=True,
+                kind=kinds.RANKED,
             )
         )
     return created

@@ -72,7 +72,7 @@ def game_create_seated(
     """A game that starts at once with `players` at seats 0..3 (a User, or a bot level).
 
     For matchmaking, leagues, tournaments and events, which decide the seats themselves
-    and say which `kind` of game it is (a ranked game is of the ranked kind). `seed` (hex)
+    and say which `kind` of game it is (their own: games.hooks.kinds). `seed` (hex)
     deals a chosen game seed (several games of one deal: duplicate boards); `players_only`
     hides the game from all but its players (access_game). Refused if one of the people
     is seated in another unfinished game."""
@@ -93,7 +93,7 @@ def game_create_seated(
         ruleset=ruleset.to_dict(),
         private=private,
         ranked=ranked,
-        kind=Game.Kind.RANKED if ranked else kind,
+        kind=kind,
         turn_seconds=turn_seconds,
         created_by=created_by,
         players_only=players_only,

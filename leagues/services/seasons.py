@@ -10,9 +10,8 @@ from django.utils import timezone
 from accounts.models import User
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games.models import Game
 from games.services import tables
-from leagues import pairing, selectors
+from leagues import kinds, pairing, selectors
 from leagues.models import Club, Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services.clubs import check_club_admin
 from leagues.services.matches import check_rules, finish_if_done
@@ -232,7 +231,7 @@ def fixture_present(*, fixture_id: int, user: User) -> Fixture:
             options=season.options,
             turn_seconds=season.turn_seconds,
             private=not season.club.public,
-            kind=Game.Kind.LEAGUE,
+            kind=kinds.LEAGUE,
         )
         fixture.game, fixture.status = game, Fixture.Status.PLAYING
         fixture.save(update_fields=["game", "status"])

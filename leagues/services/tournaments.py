@@ -9,9 +9,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound, Refused
-from games.models import Game
 from games.services import seating, tables
-from leagues import pairing, selectors
+from leagues import kinds, pairing, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services.matches import finish_if_done
 from ranked import ratings as ranked_ratings, selectors as ranked_selectors
@@ -409,7 +408,7 @@ def round_start(*, round_id: int, director: User) -> Round:
                 preset=tournament.preset,
                 options=tournament.options,
                 turn_seconds=tournament.turn_seconds,
-                kind=Game.Kind.TOURNAMENT,
+                kind=kinds.TOURNAMENT,
                 created_by=director,
             )
             row.status, row.winner = Pairing.Status.PLAYING, None

@@ -8,6 +8,7 @@ import pytest
 
 from games.models import ChatMessage, Game, Seat
 from games.services import tables
+from ranked.kinds import RANKED
 from ranked.services import ratings_rate_pending
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot, sign_up, toast_after
 from tests.factories import UserFactory
@@ -253,7 +254,10 @@ def test_leaving_a_ranked_game_says_it_counts_as_a_loss(open_page, servers, cele
     player = open_page()
     log_in(player, server, user)
     game = off_the_loop(
-        tables.game_create_seated, players=[user, "standard", "standard", "standard"], ranked=True
+        tables.game_create_seated,
+        players=[user, "standard", "standard", "standard"],
+        ranked=True,
+        kind=RANKED,
     )
     player.goto(f"{server.url}/games/{game.pk}/")
     # "Ranked" once: the badge, not the rules line too.
@@ -298,6 +302,7 @@ def test_game_over_clears_the_felt_and_shows_the_sheet_and_next_step(open_page, 
         players=[user, "standard", "standard", "standard"],
         options={"target_score": 100},
         ranked=True,
+        kind=RANKED,
     )
     finish_in_process(ranked)
     ratings_rate_pending()

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from core.errors import Conflict, Invalid, NotFound
-from duplicate import selectors, services
+from duplicate import kinds, selectors, services
 from duplicate.models import Board, BoardGame, Entry, Event
 from games.engine import board_score, commitment, deal, first_dealer, hand_seed
 from games.models import Game
@@ -56,7 +56,7 @@ def test_a_board_game_deals_the_board_and_seats_the_person_south(today, quiet_ga
     user = UserFactory()
     game = services.daily_board_start(user=user, day=today.day, number=1)
     board = today.boards.get(number=1)
-    assert game.seed == board.seed and game.kind == Game.Kind.DUPLICATE
+    assert game.seed == board.seed and game.kind == kinds.DUPLICATE
     assert game.players_only and game.private and game.turn_seconds == 0
     assert game.turn_deadline is None  # no clock plays for the person
     seats = list(game.seats.order_by("position"))

@@ -15,6 +15,8 @@ from games.engine import PRESETS
 from games.history import FORMAT, imported_scores
 from games.models import Game, Hand
 from games.services import tables
+from leagues.kinds import LEAGUE
+from ranked.kinds import RANKED
 from tests.factories import UserFactory
 from tests.games.finished import finished_game
 from tests.helpers import card_codes_in
@@ -134,8 +136,8 @@ def test_the_profile_links_the_archive(client):
 
 
 def test_seated_games_know_their_kind():
-    ranked = tables.game_create_seated(players=["random"] * 4, ranked=True)
-    league = tables.game_create_seated(players=["random"] * 4, kind=Game.Kind.LEAGUE)
+    ranked = tables.game_create_seated(players=["random"] * 4, ranked=True, kind=RANKED)
+    league = tables.game_create_seated(players=["random"] * 4, kind=LEAGUE)
     casual = tables.game_create_seated(players=["random"] * 4)
     assert (ranked.kind, league.kind, casual.kind) == ("ranked", "league", "casual")
 

@@ -12,6 +12,7 @@ from games.models import Game
 from games.selectors import game_payload, game_snapshot
 from games.services import clock, play, tables
 from games.signals import game_finished
+from ranked.kinds import RANKED
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def test_a_seated_game_starts_at_once_with_people_and_bots():
     alice, bob = UserFactory(), UserFactory()
     game = tables.game_create_seated(
-        players=[alice, "standard", bob, "expert"], ranked=True, turn_seconds=20
+        players=[alice, "standard", bob, "expert"], ranked=True, kind=RANKED, turn_seconds=20
     )
     assert game.status == "playing" and game.ranked and game.turn_seconds == 20
     seats = [(s.user, s.bot_level) for s in game.seats.all()]

@@ -5,6 +5,7 @@ import pytest
 
 from games.selectors import game_payload, game_snapshot
 from games.services import tables
+from ranked.kinds import RANKED
 from ranked.models import RatingChange
 from ranked.services import ratings_rate_pending
 from tests.factories import UserFactory
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def test_ratings_at_a_ranked_table_and_the_changes_once_rated():
     alice = UserFactory()
     game = tables.game_create_seated(
-        players=[alice, "standard", "standard", "expert"], preset="quick", ranked=True
+        players=[alice, "standard", "standard", "expert"], preset="quick", ranked=True, kind=RANKED
     )
     extras = game_payload(game_snapshot(game), 0)["extras"]
     assert len(extras["ratings"]) == 4 and all(isinstance(r, int) for r in extras["ratings"])

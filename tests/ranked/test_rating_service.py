@@ -14,6 +14,7 @@ from games.models import Game
 from games.services import play, tables
 from games.signals import game_finished
 from ranked import receivers, services
+from ranked.kinds import RANKED
 from ranked.models import Rating, RatingChange
 from tests.factories import UserFactory
 from tests.ranked.factories import finished_game
@@ -54,7 +55,7 @@ def test_a_ranked_game_is_rated_once_with_one_change_per_player():
 def test_unranked_and_unfinished_games_are_not_rated():
     players = UserFactory.create_batch(4)
     finished_game(players, winner=0, ranked=False)
-    tables.game_create_seated(players=players, ranked=True, turn_seconds=20)
+    tables.game_create_seated(players=players, ranked=True, kind=RANKED, turn_seconds=20)
     assert services.ratings_rate_pending() == 0
     assert not RatingChange.objects.exists()
 
@@ -110,7 +111,7 @@ def test_statistics_of_the_game_come_from_its_hands():
 def test_a_real_ranked_game_played_to_the_end_is_rated():
     alice = UserFactory()
     game = tables.game_create_seated(
-        players=[alice, "random", "random", "random"], preset="quick", ranked=True
+        players=[alice, "random", "random", "random"], preset="quick", ranked=True, kind=RANKED
     )
     Game.objects.filter(pk=game.pk).update(turn_deadline=None)
     tables.table_leave(game_id=game.pk, user=alice)  # a bot plays for her: she abandons

@@ -10,6 +10,7 @@ from django.utils import timezone
 from games.models import Game
 from games.services import tables
 from ranked import services
+from ranked.kinds import RANKED
 from ranked.models import QueueEntry, RatingChange
 from tests.factories import UserFactory
 
@@ -29,7 +30,7 @@ def test_beat_seats_a_lone_player_with_bots_and_a_finished_game_gets_rated(celer
     # is signalled in the worker, and the rating task runs there.
     bob = UserFactory()
     game = tables.game_create_seated(
-        players=[bob, "random", "random", "random"], preset="quick", ranked=True
+        players=[bob, "random", "random", "random"], preset="quick", ranked=True, kind=RANKED
     )
     tables.table_leave(game_id=game.pk, user=bob)
 
