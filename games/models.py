@@ -85,7 +85,7 @@ class Game(models.Model):
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()  # 0..3 clockwise; team = position % 2
+    position = models.PositiveSmallIntegerField()  # 0..3 clockwise; its side: engine.team_of
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -7,7 +7,7 @@ from accounts.names import seat_name
 from core.errors import NotFound
 from games import hooks, rows
 from games.board import board_result
-from games.engine import GameState, Ruleset, view_for
+from games.engine import GameState, Ruleset, team_of, view_for
 from games.models import ChatMessage, Game, Seat
 
 
@@ -109,7 +109,7 @@ def game_payload(snapshot: dict, seat: int | None, state: GameState | None = Non
     is_board = bool(snapshot["extras"].get("board"))
     board = None
     if is_board and view is not None and view["hands"]:
-        side = None if seat is None else seat % 2
+        side = None if seat is None else team_of(seat)
         board = board_result(Ruleset.from_dict(snapshot["ruleset"]), view["hands"][-1], side)
     return {
         "id": snapshot["id"],

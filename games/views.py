@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from core.errors import Refused
 from games import archive as archives, frames, inputs, presenters, selectors
 from games.board import board_result, words_html
-from games.engine import commitment, deal
+from games.engine import commitment, deal, team_of
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.models import ChatMessage, game_kinds
 from games.services import tables as game_tables
@@ -208,7 +208,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     bottom = 0 if me is None else me  # a player sees the game from their own seat
     board = None
     if selectors.page_extras(game).get("board"):  # a duplicate board: no winner, a board result
-        side = None if me is None else me % 2
+        side = None if me is None else team_of(me)
         board = board_result(game.rules, game.state["results"][-1], side)
     context = {
         "game": game,
@@ -219,7 +219,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
                 "seat": (bottom + offset) % 4,
                 "place": place,
                 "name": names[(bottom + offset) % 4],
-                "team": (bottom + offset) % 2,
+                "team": team_of(bottom + offset),
             }
             for offset, place in enumerate(presenters.PLACES)
         ],

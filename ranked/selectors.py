@@ -20,6 +20,7 @@ from django.db.models import (
 from django.db.models.functions import Mod
 
 from accounts.models import User
+from games.engine import team_of
 from games.models import Game, Seat
 from ranked import ratings
 from ranked.models import Abandonment, PartnerRequest, QueueEntry, Rating, RatingChange
@@ -187,7 +188,7 @@ def _recent_games(user: User) -> list[dict]:
     recent = []
     for change in changes:
         seats = list(change.game.seats.all())
-        team = change.position % 2
+        team = team_of(change.position)
         recent.append(
             {
                 "change": change,

@@ -27,7 +27,7 @@ from games.engine import (
     action_from_dict,
     bid_range,
 )
-from games.engine.bits import ABOVE, BELOW, FULL_DECK, cards_in
+from games.engine.bits import ABOVE, BELOW, FULL_DECK, cards_in, team_of
 
 from . import standard
 from .policy import choose_bid, choose_card, nil_chance
@@ -232,7 +232,7 @@ def playout(sim: Table, seat: int, value_of=value) -> float:
     """Play the hand out with the standard policy; its worth to the seat's team."""
     while sim.done < 13:
         sim.play(choose_card(sim, sim.turn))
-    return value_of(sim, seat & 1)
+    return value_of(sim, team_of(seat))
 
 
 def _search(t, seat, candidates, default, cost, evaluate, rng, budget) -> int:

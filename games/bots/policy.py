@@ -19,6 +19,7 @@ from games.engine.bits import (
     cards_in,
     high,
     low,
+    team_of,
     trick_winner,
 )
 
@@ -54,7 +55,7 @@ def choose_card(t: Table, seat: int) -> int:
 
 def want_trick(t: Table, seat: int) -> int:
     """WIN while the team needs tricks (or can set the opponents), else LOSE (no bags)."""
-    team = seat & 1
+    team = team_of(seat)
     remaining = 13 - t.done
     need_us = t.need(team)
     need_them = t.need(1 - team)
@@ -368,7 +369,7 @@ def _cover_lead(t: Table, seat: int, legal: int, unseen: int) -> int:
 
 def _set_nil_play(t: Table, seat: int, nil: int, legal: int, unseen: int) -> int | None:
     """A card that helps an opponent's Nil fail, or None to play the contract."""
-    need = t.need(seat & 1)
+    need = t.need(team_of(seat))
     if need > 0 and need >= 13 - t.done:
         return None  # Every trick left is needed for the contract.
     trick = t.trick
@@ -517,7 +518,7 @@ def choose_bid(t: Table, seat: int, legal_bids: list[int]) -> int:
     rules = t.ruleset
     hand = t.hands[seat]
     partner = seat ^ 2
-    team = seat & 1
+    team = team_of(seat)
     partner_bid = t.bids[partner]
     est = estimate_tricks(hand)
     if 0 in legal_bids and (len(legal_bids) == 1 or _nil_is_good(t, seat, est)):
@@ -571,7 +572,7 @@ def _nil_is_good(t: Table, seat: int, est: float) -> bool:
         threshold -= 0.03 * (partner_bid - 3)
     if rules.suicide:
         threshold -= 0.2
-    team = seat & 1
+    team = team_of(seat)
     if t.scores[1 - team] - t.scores[team] >= 150:
         threshold -= 0.05
     return chance >= threshold
