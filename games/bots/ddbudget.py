@@ -1,5 +1,6 @@
-"""The searching expert's budget: solver nodes (deterministic) or the wall clock, and
-what a double-dummy solve costs by the cards left, to decide whether solving fits.
+"""A bot's search budget (Budget: units of work in deterministic mode, else the wall
+clock), and what a double-dummy solve costs by the cards left, to decide whether solving
+fits. The playout search (games.bots.expert) counts its own units (cards played).
 
 In deterministic mode a unit is one node of the solver's search (`Solver.nodes`), so the
 same view and seed always give the same search, whatever the machine's load; drawing a
@@ -11,8 +12,6 @@ before and 3,956 after on one machine, 2100 -> 3500).
 """
 
 import time
-
-from .expert import deterministic_cap_ms
 
 NODES_PER_MS = 3500
 DEAL_COST = 400  # units charged for each deal drawn by sampling.sample_world
@@ -44,20 +43,37 @@ def deal_cost() -> int:
     return int(SAFETY * FULL_DEAL_TRICKS_NODES) + DEAL_COST
 
 
-class Budget:
-    """When to stop: units of work (deterministic) or the wall clock."""
+def deterministic_cap_ms(budget_ms: float) -> float:
+    """The wall-clock safety cap of a deterministic search (which counts units of work): a
+    search cut by it is no longer determined by the view and seed, so it is generous
+    enough for a busy machine (twice the budget once cut a 5 ms bid under heavy load)."""
+    return 5 * budget_ms + 1000
 
-    def __init__(self, start: float, budget_ms: float, deterministic: bool) -> None:
+
+class Budget:
+    """When to stop: units of work (deterministic) or the wall clock. A unit is a solver
+    node by default; the playout search passes its own `units_per_ms`."""
+
+    def __init__(
+        self,
+        start: float,
+        budget_ms: float,
+        deterministic: bool,
+        *,
+        units_per_ms: float = NODES_PER_MS,
+        time_share: float = TIME_SHARE,
+    ) -> None:
         self.start = start
         self.deterministic = deterministic
         self.units = 0
         if deterministic:
-            self.max_units = max(1, int(budget_ms * NODES_PER_MS))
+            self.max_units = max(1, int(budget_ms * units_per_ms))
             self.deadline = start + deterministic_cap_ms(budget_ms) / 1000
+            self.sampling_deadline = None  # drawing deals must not depend on the clock
         else:
             self.max_units = 1 << 60
-            self.deadline = start + budget_ms / 1000 * TIME_SHARE
-        self.capacity = budget_ms * NODES_PER_MS  # planning: units the budget buys
+            self.deadline = self.sampling_deadline = start + budget_ms / 1000 * time_share
+        self.capacity = budget_ms * units_per_ms  # planning: units the budget buys
 
     def affords(self, solves: int, cost: int) -> bool:
         """Can the whole budget pay for `solves` solves of `cost` units each?"""
@@ -72,3 +88,10 @@ class Budget:
         if self.deterministic:
             return now < self.deadline
         return now + seconds <= self.deadline
+
+    def exhausted(self, cost: int) -> bool:
+        """Would `cost` more units of work overrun the budget?"""
+        return self.units + cost > self.max_units or time.perf_counter() >= self.deadline
+
+    def out_of_time(self) -> bool:
+        return time.perf_counter() >= self.deadline

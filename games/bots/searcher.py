@@ -120,7 +120,7 @@ def choose_play(
     cost = solve_cost(t.counts[seat]) * (1 + len(nils))
     if len(nils) > 1 or not budget.affords(MIN_WORLDS, cost):
         return expert.search_play(
-            t, seat, rng, expert.Budget(start, budget_ms, deterministic), winchance.value
+            t, seat, rng, expert.playout_budget(start, budget_ms, deterministic), winchance.value
         )
     policy_card = choose_card(t, seat)
     default = max(i for i, card in enumerate(candidates) if card <= policy_card)
@@ -144,7 +144,12 @@ def choose_bid(
     if budget.affords(MIN_DEALS, deal_cost()):
         return ddbid.search_bid(t, seat, legal_bids, rng, budget)
     return expert.search_bid(
-        t, seat, legal_bids, rng, expert.Budget(start, budget_ms, deterministic), winchance.value
+        t,
+        seat,
+        legal_bids,
+        rng,
+        expert.playout_budget(start, budget_ms, deterministic),
+        winchance.value,
     )
 
 
@@ -159,5 +164,5 @@ def choose_blind_nil(
 ) -> bool:
     """Blind Nil or look, by the playout search (with a bid's budget): double dummy
     cannot tell the Nil's tricks from its partner's."""
-    budget = expert.Budget(start, budget_ms * BID_SHARE, deterministic)
+    budget = expert.playout_budget(start, budget_ms * BID_SHARE, deterministic)
     return expert.search_blind_nil(t, seat, standard_says, rng, budget, winchance.value)
