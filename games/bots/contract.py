@@ -1,10 +1,9 @@
-"""The rule-based Spades judgement shared by the standard bot and the expert's playouts.
+"""Card play for a contract: whether the seat wants the trick (its side's contract, or
+setting the other side's), then which card leads or follows for it.
 
 Every function sees one seat's cards (`t.hands[seat]`) plus public information only,
 so the same code plays the standard bot's real decisions and each seat of a playout.
 """
-
-import math
 
 from games.engine.bits import (
     ABOVE,
@@ -26,31 +25,6 @@ from games.engine.bits import (
 from .table import Table
 
 WIN, LOSE = 1, -1
-
-# ---------------------------------------------------------------------------------------
-# Card play
-
-
-def choose_card(t: Table, seat: int) -> int:
-    """The card the seat plays now (it must be the seat to act)."""
-    legal = t.legal(seat)
-    if not legal & (legal - 1):
-        return high(legal)
-    unseen = FULL_DECK & ~t.played & ~t.hands[seat]
-    if t.bids[seat] == 0 and t.taken[seat] == 0:
-        return _nil_play(t, seat, legal, unseen)
-    partner = seat ^ 2
-    if t.bids[partner] == 0 and t.taken[partner] == 0:
-        return _cover_play(t, seat, legal, unseen)
-    for opponent in ((seat + 1) & 3, (seat + 3) & 3):
-        if t.bids[opponent] == 0 and t.taken[opponent] == 0:
-            card = _set_nil_play(t, seat, opponent, legal, unseen)
-            if card is not None:
-                return card
-    want = want_trick(t, seat)
-    if not t.trick:
-        return _lead(t, seat, legal, unseen, want)
-    return _follow(t, seat, legal, unseen, want)
 
 
 def want_trick(t: Table, seat: int) -> int:
@@ -74,7 +48,7 @@ def want_trick(t: Table, seat: int) -> int:
     return LOSE
 
 
-def _beaters(legal: int, win_card: int, led: int) -> int:
+def beating(legal: int, win_card: int, led: int) -> int:
     """The legal cards that would beat the card now winning the trick."""
     if SUIT_OF[win_card] == SPADES or legal & SUIT_MASK[led]:
         return legal & ABOVE[win_card]
@@ -130,7 +104,7 @@ def _lowest_rank(mask: int, hand: int) -> int:
     return best
 
 
-def _discard(t: Table, seat: int, legal: int, unseen: int) -> int:
+def discard_card(t: Table, seat: int, legal: int, unseen: int) -> int:
     """A card that cannot win: the least useful, keeping spades and winners."""
     hand = t.hands[seat]
     pool = legal & NON_SPADES or legal
@@ -143,10 +117,10 @@ def _discard(t: Table, seat: int, legal: int, unseen: int) -> int:
     return _lowest_rank(pool, hand)
 
 
-def _duck(t: Table, seat: int, legal: int, win_card: int, led: int) -> int:
+def duck_card(t: Table, seat: int, legal: int, win_card: int, led: int) -> int:
     """Avoid winning: the highest card that stays under the winner, else the best loss."""
     hand = t.hands[seat]
-    beaters = _beaters(legal, win_card, led)
+    beaters = beating(legal, win_card, led)
     under = legal & ~beaters
     if under:
         if under & SUIT_MASK[led]:
@@ -167,19 +141,19 @@ def _danger(card: int, unseen: int) -> tuple[int, int]:
     return (below - above + (4 if SUIT_OF[card] == SPADES else 0), RANK[card])
 
 
-def _follow(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
+def follow_card(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
     trick = t.trick
     led = SUIT_OF[trick[0]]
     win_seat, win_card = trick_winner(trick, t.leader)
     if want == LOSE:
-        return _duck(t, seat, legal, win_card, led)
+        return duck_card(t, seat, legal, win_card, led)
     later = [(seat + k) & 3 for k in range(1, 4 - len(trick))]
     opponents = [s for s in later if (s ^ seat) & 1]
     if win_seat == seat ^ 2 and _safe(t, win_card, led, opponents, unseen):
-        return _discard(t, seat, legal, unseen)
-    beaters = _beaters(legal, win_card, led)
+        return discard_card(t, seat, legal, unseen)
+    beaters = beating(legal, win_card, led)
     if not beaters:
-        return _discard(t, seat, legal, unseen)
+        return discard_card(t, seat, legal, unseen)
     strength = STRENGTH[led]
     ordered = sorted(cards_in(beaters), key=strength.__getitem__)
     if not opponents:
@@ -190,10 +164,10 @@ def _follow(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
     if beaters & SUIT_MASK[led] and led != SPADES:
         if len(trick) == 1 and ABOVE[ordered[-1]] & unseen:
             # Second hand low: partner still plays after the opponent.
-            return _discard(t, seat, legal & SUIT_MASK[led], unseen)
+            return discard_card(t, seat, legal & SUIT_MASK[led], unseen)
         return ordered[-1]
     if win_seat == seat ^ 2:
-        return _discard(t, seat, legal, unseen)
+        return discard_card(t, seat, legal, unseen)
     return ordered[0]
 
 
@@ -211,7 +185,7 @@ def _cheapest_equal(card: int, hand: int, unseen: int) -> int:
         below = BELOW[card]
 
 
-def _lead(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
+def lead_card(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
     hand = t.hands[seat]
     partner = seat ^ 2
     opponents = ((seat + 1) & 3, (seat + 3) & 3)
@@ -285,294 +259,3 @@ def _lead_low(t: Table, seat: int, legal: int, unseen: int) -> int:
         if best_key is None or key > best_key:
             best, best_key = card, key
     return best
-
-
-# Nil: playing one's own, covering a partner's, setting an opponent's.
-
-
-def _nil_play(t: Table, seat: int, legal: int, unseen: int) -> int:
-    if t.trick:
-        led = SUIT_OF[t.trick[0]]
-        _, win_card = trick_winner(t.trick, t.leader)
-        return _duck(t, seat, legal, win_card, led)
-    # Lead the card with the most unseen cards above it and the fewest below.
-    best = -1
-    best_key = None
-    others = [s for s in range(4) if s != seat]
-    for suit in range(4):
-        mine = legal & SUIT_MASK[suit]
-        if not mine:
-            continue
-        card = low(mine)
-        if all(t.voids[s] >> suit & 1 for s in others):
-            continue
-        above = (ABOVE[card] & unseen).bit_count()
-        below = (BELOW[card] & unseen).bit_count()
-        key = (above > 0, -below, above)
-        if best_key is None or key > best_key:
-            best, best_key = card, key
-    return best if best >= 0 else low(legal)
-
-
-def _cover_play(t: Table, seat: int, legal: int, unseen: int) -> int:
-    partner = seat ^ 2
-    trick = t.trick
-    hand = t.hands[seat]
-    if not trick:
-        return _cover_lead(t, seat, legal, unseen)
-    led = SUIT_OF[trick[0]]
-    win_seat, win_card = trick_winner(trick, t.leader)
-    partner_played = (partner - t.leader) & 3 < len(trick)
-    if partner_played:
-        if win_seat == partner:
-            beaters = _beaters(legal, win_card, led)
-            if beaters:
-                return min(cards_in(beaters), key=STRENGTH[led].__getitem__)
-        return _follow(t, seat, legal, unseen, want_trick(t, seat))
-    # Partner plays after me: make the trick as hard to win as possible.
-    follow = legal & SUIT_MASK[led]
-    if follow:
-        top = high(follow)
-        if STRENGTH[led][top] > STRENGTH[led][win_card]:
-            return top
-        return _discard(t, seat, legal, unseen)
-    if t.voids[partner] >> led & 1:
-        return _discard(t, seat, legal, unseen)
-    if SUIT_OF[win_card] != SPADES and ABOVE[win_card] & unseen:
-        spades = hand & SUIT_MASK[SPADES]
-        if spades:
-            return low(spades)
-    return _discard(t, seat, legal, unseen)
-
-
-def _cover_lead(t: Table, seat: int, legal: int, unseen: int) -> int:
-    """Lead high so that the Nil partner can play under, ideally in a suit it lacks."""
-    partner = seat ^ 2
-    best = -1
-    best_key = None
-    for suit in range(4):
-        mine = legal & SUIT_MASK[suit]
-        if not mine:
-            continue
-        top = high(mine)
-        higher_out = (ABOVE[top] & unseen).bit_count()
-        key = (
-            bool(t.voids[partner] >> suit & 1),
-            -higher_out,
-            suit != SPADES,
-            mine.bit_count(),
-        )
-        if best_key is None or key > best_key:
-            best, best_key = top, key
-    return best
-
-
-def _set_nil_play(t: Table, seat: int, nil: int, legal: int, unseen: int) -> int | None:
-    """A card that helps an opponent's Nil fail, or None to play the contract."""
-    need = t.need(team_of(seat))
-    if need > 0 and need >= 13 - t.done:
-        return None  # Every trick left is needed for the contract.
-    trick = t.trick
-    if not trick:
-        # Lead low in a suit the Nil player still holds.
-        best = -1
-        best_key = None
-        for suit in range(4):
-            mine = legal & SUIT_MASK[suit]
-            if not mine or t.voids[nil] >> suit & 1:
-                continue
-            card = low(mine)
-            above = (ABOVE[card] & unseen).bit_count()
-            below = (BELOW[card] & unseen).bit_count()
-            key = (above > 0, -below, suit != SPADES)
-            if best_key is None or key > best_key:
-                best, best_key = card, key
-        return best if best >= 0 else None
-    led = SUIT_OF[trick[0]]
-    win_seat, win_card = trick_winner(trick, t.leader)
-    nil_played = (nil - t.leader) & 3 < len(trick)
-    if nil_played:
-        if win_seat != nil:
-            return None
-        under = legal & ~_beaters(legal, win_card, led)
-        if not under:
-            return None
-        if under & SUIT_MASK[led]:
-            return high(under)
-        return _discard(t, seat, under, unseen)
-    if win_seat == nil ^ 2 and not ABOVE[win_card] & unseen & SUIT_MASK[SUIT_OF[win_card]]:
-        return None  # The Nil's partner already covers this trick.
-    follow = legal & SUIT_MASK[led]
-    if follow:
-        return low(follow)
-    if legal & NON_SPADES:
-        return _discard(t, seat, legal & NON_SPADES, unseen)
-    return None
-
-
-# ---------------------------------------------------------------------------------------
-# Bidding
-
-
-def estimate_tricks(hand: int) -> float:
-    """Tricks a hand should take: spade winners and length, side-suit honours, ruffs."""
-    spades = hand & SUIT_MASK[SPADES]
-    n_spades = spades.bit_count()
-    spade_tricks = 0.0
-    below = n_spades
-    for card in reversed(cards_in(spades)):
-        below -= 1
-        # Outstanding higher spades this card must outlast, guarded by `below` lower ones.
-        out = (ABOVE[card] & ~spades).bit_count()
-        if out <= below:
-            spade_tricks += 1.0
-        elif out == below + 1:
-            spade_tricks += 0.45
-    spade_tricks = min(float(n_spades), spade_tricks + max(0, n_spades - 4) * 0.9)
-    side = 0.0
-    short_bonus = 0.0
-    for suit in range(3):
-        mine = hand & SUIT_MASK[suit]
-        length = mine.bit_count()
-        ranks = {RANK[c] for c in cards_in(mine)}
-        has_ace = 12 in ranks
-        has_king = 11 in ranks
-        if has_ace:
-            side += 1.0 if length <= 5 else 0.75 if length == 6 else 0.5
-        if has_king:
-            if length == 1:
-                side += 0.1
-            elif length <= 4:
-                side += 0.85 if has_ace else 0.6
-            else:
-                side += 0.4 if has_ace else 0.25
-        if 10 in ranks and 3 <= length <= 4:
-            side += 0.45 if (has_ace or has_king) else 0.2
-        if length == 0:
-            short_bonus += 2.0
-        elif length == 1:
-            short_bonus += 1.0 if not has_ace else 0.5
-        elif length == 2:
-            short_bonus += 0.4
-    # Spades not already counted can ruff the short suits.
-    spare = max(0.0, n_spades - spade_tricks)
-    ruffs = min(spare, short_bonus) * 0.75
-    return spade_tricks + side + ruffs
-
-
-def nil_chance(hand: int) -> float:
-    """The chance that the hand, bid Nil, takes no trick with a standard partner.
-
-    A logistic model fitted on 60,000 standard-bot playouts of forced Nils.
-    """
-    spades = hand & SUIT_MASK[SPADES]
-    n_spades = spades.bit_count()
-    x = _NIL_BIAS + _NIL_SPADES_OVER_3 * max(0, n_spades - 3) + _NIL_SPADES * n_spades
-    for card in cards_in(spades):
-        x += _NIL_SPADE[RANK[card]]
-    for suit in range(3):
-        mine = hand & SUIT_MASK[suit]
-        length = mine.bit_count()
-        if not length:
-            x += _NIL_VOID
-            continue
-        ranks = [RANK[c] for c in cards_in(mine)]
-        for rank in ranks:
-            if rank >= 9:
-                x += _NIL_HONOUR[rank - 9][min(length, 4) - 1]
-            elif rank <= 3:
-                x += _NIL_LOW_CARD
-        if ranks[0] >= 6:
-            x += _NIL_NO_LOW_8
-        if ranks[0] >= 3:
-            x += _NIL_NO_LOW_5
-        if length == 1 and ranks[0] < 9:
-            x += _NIL_LOW_SINGLETON
-        if length >= 5:
-            x += _NIL_LONG
-    return 1.0 / (1.0 + math.exp(-x))
-
-
-_NIL_BIAS = 0.562
-_NIL_SPADES = 0.012
-_NIL_SPADES_OVER_3 = -0.968
-_NIL_SPADE = (0, 0, 0, 0, 0, 0, 0, -0.187, -0.326, -0.600, -0.861, -1.288, -3.509)  # 2..A
-# Side-suit J, Q, K, A by the length of their suit (1, 2, 3, 4+).
-_NIL_HONOUR = (
-    (-0.075, -0.075, -0.172, -0.172),
-    (-0.379, -0.379, -0.239, -0.239),
-    (-0.653, -0.653, -0.521, -0.173),
-    (-1.113, -1.113, -1.113, -0.230),
-)
-_NIL_NO_LOW_8 = -0.410  # the suit's lowest card is an 8 or higher
-_NIL_NO_LOW_5 = -0.054
-_NIL_VOID = 0.278
-_NIL_LOW_SINGLETON = 0.330
-_NIL_LOW_CARD = 0.115  # a side 2 to 5
-_NIL_LONG = 0.313
-NIL_THRESHOLD = 0.55  # Nil beats a trick bid from about here (same playouts)
-
-
-def choose_bid(t: Table, seat: int, legal_bids: list[int]) -> int:
-    """The standard bid: the trick estimate, adjusted to partner, score and bags."""
-    rules = t.ruleset
-    hand = t.hands[seat]
-    partner = seat ^ 2
-    team = team_of(seat)
-    partner_bid = t.bids[partner]
-    est = estimate_tricks(hand)
-    if 0 in legal_bids and (len(legal_bids) == 1 or _nil_is_good(t, seat, est)):
-        return 0
-    # Big hands take fewer tricks than their honours promise (measured in playouts),
-    # except for the top spades, which cannot lose.
-    sure = _top_spades(hand)
-    bid = est - 0.35 * max(0.0, est - max(4.5, sure))
-    if partner_bid == 0:
-        # Covering a Nil costs tricks.
-        bid -= 0.3
-    bags_left = rules.bag_limit - t.bags[team] if rules.bag_limit else 99
-    if bags_left <= 3:
-        bid += 0.4
-    ours, theirs = t.scores[team], t.scores[1 - team]
-    if theirs >= rules.target_score - 120 and ours < theirs:
-        bid += 0.4  # Catch up: overtricks will not matter.
-    elif ours >= rules.target_score - 60:
-        bid -= 0.4  # A safe make wins the game.
-    known = [b for s, b in enumerate(t.bids) if b is not None and s != seat]
-    if len(known) == 3:
-        total = sum(known) + bid
-        if total > 14:
-            bid -= 0.4
-    value = max(1, int(bid + 0.4))
-    positive = [b for b in legal_bids if b > 0]
-    if not positive:
-        return legal_bids[0]
-    return min(positive, key=lambda b: abs(b - value))
-
-
-def _top_spades(hand: int) -> int:
-    """Spades in an unbroken run from the ace down: sure tricks."""
-    run = 0
-    for card in range(51, 38, -1):
-        if not hand >> card & 1:
-            break
-        run += 1
-    return run
-
-
-def _nil_is_good(t: Table, seat: int, est: float) -> bool:
-    rules = t.ruleset
-    partner_bid = t.bids[seat ^ 2]
-    if partner_bid == 0:
-        return False
-    chance = nil_chance(t.hands[seat])
-    threshold = NIL_THRESHOLD
-    if partner_bid is not None:
-        # A strong partner covers better.
-        threshold -= 0.03 * (partner_bid - 3)
-    if rules.suicide:
-        threshold -= 0.2
-    team = team_of(seat)
-    if t.scores[1 - team] - t.scores[team] >= 150:
-        threshold -= 0.05
-    return chance >= threshold
