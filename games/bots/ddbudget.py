@@ -5,10 +5,8 @@ fits. The playout search (games.bots.expert) counts its own units (cards played)
 In deterministic mode a unit is one node of the solver's search (`Solver.nodes`), so the
 same view and seed always give the same search, whatever the machine's load; drawing a
 deal costs `DEAL_COST` units. NODES_PER_MS is about two thirds of what one core of the
-development machine searches, so budget_ms stays roughly the time taken (re-measured on
-the solver of 1fe183d, whose nodes cost about 15% more: 2500 -> 2100; then on that of
-2767611, whose nodes cost 1.7 times less: bench/doubledummy.py searched 2,318 nodes a ms
-before and 3,956 after on one machine, 2100 -> 3500).
+development machine searches (bench/doubledummy.py), so budget_ms stays roughly the time
+taken; re-measure it when the solver changes (its history: bench/RESULTS.md).
 """
 
 import time
@@ -19,13 +17,9 @@ TIME_SHARE = 0.85  # stop starting solves this far into a timed budget
 
 # Median solver nodes to value every card of a position by the cards left in the hand of
 # the seat to act (games.engine.doubledummy.Solver.card_values on random deals, a fresh
-# Solver each), measured on the solver of 7be6bca. The solver of 1fe183d searches far
-# fewer (the same sample: 9 cards 2,953 -> 1,318, 11: 27,589 -> 11,912, 12: 78,157 ->
-# 24,912, a full deal 565 -> 177 thousand, its tricks alone 143 -> 34 thousand), but
-# planning with those medians sent solves earlier and bids to double dummy, and their
-# tails took decisions over budget (bench/arena.py --a expert --b standard --games 2
-# --budget-ms 250 --deterministic: CPU p95 600 ms and max 3.4 s, against 259 ms and
-# 0.55 s with these): kept until the plan allows for the tails.
+# Solver each), measured on the solver of 7be6bca. Later solvers search fewer, but
+# planning with their medians sent solves earlier and their tails took decisions over
+# budget (figures: bench/RESULTS.md): kept until the plan allows for the tails.
 _NODES_BY_CARDS = (1, 20, 40, 60, 90, 120, 400, 500, 2000, 12_000, 15_000, 40_000, 250_000)
 FULL_DEAL_NODES = 500_000  # a 13-card deal: card_values
 FULL_DEAL_TRICKS_NODES = 300_000  # a 13-card deal: its tricks alone (a bid's solve)
