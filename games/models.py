@@ -83,6 +83,11 @@ class Game(models.Model):
         return GameState.from_dict(self.state)
 
 
+def team_of_column(column: str = "position") -> models.Expression:
+    """games.engine.team_of in SQL: the side of the seat whose position is in `column`."""
+    return models.ExpressionWrapper(models.F(column) % 2, output_field=models.IntegerField())
+
+
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()  # 0..3 clockwise; its side: engine.team_of
