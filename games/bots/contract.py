@@ -1,5 +1,7 @@
-"""Card play for a contract: whether the seat wants the trick (its side's contract, or
-setting the other side's), then which card leads or follows for it.
+"""Card play for a contract: whether to want the trick, then the card that leads or follows.
+
+Whether the seat wants the trick (its side's contract, or setting the other side's), then
+which card leads or follows for it.
 
 Every function sees one seat's cards (`t.hands[seat]`) plus public information only,
 so the same code plays the standard bot's real decisions and each seat of a playout.

@@ -1,6 +1,8 @@
-"""A bot's search budget (Budget: units of work in deterministic mode, else the wall
-clock), and what a double-dummy solve costs by the cards left, to decide whether solving
-fits. The playout search (games.bots.expert) counts its own units (cards played).
+"""A bot's search budget, and what a double-dummy solve costs by the cards left.
+
+Budget counts units of work in deterministic mode, else watches the wall clock; the
+costs decide whether solving fits. The playout search (games.bots.expert) counts its own
+units (cards played).
 
 In deterministic mode a unit is one node of the solver's search (`Solver.nodes`), so the
 same view and seed always give the same search, whatever the machine's load; drawing a

@@ -1,5 +1,7 @@
-"""The rule-based Spades judgement shared by the standard bot and the expert's playouts:
-the card to play (games.bots.contract, games.bots.nilplay) and the bid.
+"""The rule-based judgement of the standard bot and the playouts: the card and the bid.
+
+Shared by the standard bot and the expert's playouts: the card to play (dispatched to
+games.bots.contract and games.bots.nilplay) and the bid.
 
 Every function sees one seat's cards (`t.hands[seat]`) plus public information only,
 so the same code plays the standard bot's real decisions and each seat of a playout.

@@ -1,4 +1,6 @@
-"""After a write commits: the push to every viewer, the turn deadline and the timer of a
+"""A game's clock: the push after each write, turn deadlines and bot-move timers.
+
+After a write commits: the push to every viewer, the turn deadline and the timer of a
 bot's move, and the sweep that re-arms a lost one."""
 
 from datetime import timedelta

@@ -1,5 +1,7 @@
-"""Acting in a game in play: a person's move, a bot's, a move for a person who timed out or
-is away, and seats coming back or released for good."""
+"""Acting in a game in play: people's moves, bots' moves, timeouts, away and back.
+
+A person's move, a bot's, a move for a person who timed out or is away, and seats coming
+back or released for good."""
 
 import logging
 import random

@@ -1,6 +1,7 @@
-"""Locks and the one-seat rule every seating write goes through: a person is queued for
-ranked play (the ranked app's queue) or seated in one unfinished game, never both and never
-in two games."""
+"""The locks and the one-seat rule that every seating write goes through.
+
+A person is queued for ranked play (the ranked app's queue) or seated in one unfinished
+game, never both and never in two games."""
 
 from collections.abc import Iterable
 

@@ -1,5 +1,7 @@
-"""Opening, joining, filling, leaving and publishing tables and games, as check_/do_ pairs:
-one locked transaction per write, events and timers only after commit (games.services.clock)."""
+"""Tables: opening, joining, filling, leaving, rematching and publishing games.
+
+As check_/do_ pairs: one locked transaction per write, events and timers only after commit
+(games.services.clock)."""
 
 from django.db import transaction
 from django.db.models import Q
