@@ -2,6 +2,7 @@
 symbols, plays that cost tricks flagged, the expert's card where it differs."""
 
 from analysis.models import Analysis
+from games.engine import team_of
 from games.presenters import bid_label, card, team_name
 
 
@@ -30,7 +31,7 @@ def page(analysis: Analysis | None, names: list[str]) -> dict:
     context["players"] = [
         {
             "name": names[entry["seat"]],
-            "team": entry["seat"] % 2,
+            "team": team_of(entry["seat"]),
             "lost": entry["lost"],
             "per_hand": entry["per_hand"],
         }

@@ -25,6 +25,7 @@ from games.engine import (
     apply_action,
     new_game,
     team_contract,
+    tricks_per_side,
     view_for,
 )
 from games.engine.bits import trick_winner
@@ -60,11 +61,7 @@ def review_hand(start: GameState, actions: list[Action], *, bot_seed: str) -> di
         if type(action) is Play and state.phase == PLAYING:
             position = Position.of_state(state)
             if double_dummy is None:
-                first = solver.tricks(position)
-                leading_team = position.turn & 1
-                double_dummy = [0, 0]
-                double_dummy[leading_team] = first
-                double_dummy[1 - leading_team] = 13 - first
+                double_dummy = tricks_per_side(position.turn, solver.tricks(position))
             if not state.trick:
                 tricks.append({"leader": state.leader, "plays": []})
             tricks[-1]["plays"].append(

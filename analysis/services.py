@@ -13,7 +13,7 @@ from core.errors import Conflict
 from games.engine import action_from_dict
 from games.models import Game
 from games.selectors import access_game
-from games.services import game_lock
+from games.services.seating import game_lock
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """CPU per action outside Daphne, as a Celery worker makes a bot's move: the service
 (locked read, action log, new state), then the push to the channel layer. Games of four
-people play through games.services.game_act in this one process; PostgreSQL and Redis
+people play through games.services.play.game_act in this one process; PostgreSQL and Redis
 as given.
 
 Run from the repository root, with a database and a Redis database of the bench's own:
@@ -30,9 +30,9 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=150, help="per game (default 150)")
     args = parser.parse_args()
     setup_django()
-    from games import services
     from games.models import Game
     from games.selectors import game_payload, game_snapshot
+    from games.services import play as game_play
 
     run = secrets.token_hex(4)
     rng = random.Random(0)
@@ -50,7 +50,7 @@ def main() -> None:
                 action = dict(rng.choice([a for a in legal if a["type"] != "look"]))
                 action.pop("seat", None)
                 cpu_start, wall_start = time.process_time(), time.perf_counter()
-                services.game_act(game_id=game.pk, user=players[turn], data=action)
+                game_play.game_act(game_id=game.pk, user=players[turn], data=action)
                 cpu += time.process_time() - cpu_start
                 wall += time.perf_counter() - wall_start
                 actions += 1

@@ -10,8 +10,8 @@ Run from the repository root: python bench/duplicate.py [--entries 10000] [--boa
    ranking page rendered through the site's view while the day is open (matchpoints
    worked out from the rows on every request) and once it is closed (kept scores).
 3. The worker CPU of one entrant's boards: a person plays the day's boards in this one
-   process (their own moves through games.services.game_act) and the daily's bots answer
-   through games.services.game_autoplay, the very call of the worker's bot-move task;
+   process (their own moves through games.services.play.game_act) and the daily's bots answer
+   through games.services.play.game_autoplay, the very call of the worker's bot-move task;
    the CPU of those calls is what one entrant costs the workers.
 """
 
@@ -25,6 +25,8 @@ import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
+
+from duplicate.kinds import DUPLICATE
 
 if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
@@ -103,7 +105,7 @@ def bench_page(entries: int, boards: int, seed: int) -> tuple[float, float, floa
     day = day_results(entries, boards, seed)
     for board, number in zip(event.boards.order_by("number"), range(boards), strict=True):
         games = Game.objects.bulk_create(
-            [Game(kind=Game.Kind.DUPLICATE, status=Game.Status.FINISHED) for _ in rows],
+            [Game(kind=DUPLICATE, status=Game.Status.FINISHED) for _ in rows],
             batch_size=2000,
         )
         BoardGame.objects.bulk_create(
@@ -149,10 +151,10 @@ def bench_entrant(boards: int, seed: int) -> tuple[float, int, float, float]:
     from accounts.models import User
     from duplicate.models import Event
     from duplicate.services import daily as daily_services
-    from games import services as games
     from games.bots import get_bot
     from games.engine import action_to_dict, view_for
     from games.models import Game
+    from games.services import play as game_play
 
     day = timezone.now().date() + timedelta(days=1)
     event = daily_services.event_make_daily(day=day, boards=boards, solve=False)
@@ -173,10 +175,10 @@ def bench_entrant(boards: int, seed: int) -> tuple[float, int, float, float]:
             if seat.user_id == person.pk:
                 view = view_for(game.engine_state, seat.position)
                 action = action_to_dict(get_bot("standard")(view, game.rules, rng))
-                games.game_act(game_id=game.pk, user=person, data=action)
+                game_play.game_act(game_id=game.pk, user=person, data=action)
                 mine += time.process_time() - started
             else:
-                games.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+                game_play.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
                 worker += time.process_time() - started
                 moves += 1
     return worker, moves, 1000 * worker / moves, mine

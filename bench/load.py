@@ -335,10 +335,10 @@ def rematch(game_id: int, user_id: int) -> int:
     from django.db import close_old_connections
 
     from accounts.models import User
-    from games import services
+    from games.services import tables as game_tables
 
     try:
-        return services.game_rematch(game_id=game_id, user=User.objects.get(pk=user_id)).pk
+        return game_tables.game_rematch(game_id=game_id, user=User.objects.get(pk=user_id)).pk
     finally:
         close_old_connections()
 

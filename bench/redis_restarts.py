@@ -74,8 +74,8 @@ def main() -> int:
 
     from analysis.tasks import analyse_game
     from config import processes
-    from games import services
     from games.models import Action, Game
+    from games.services import tables as game_tables
 
     call_command("migrate", verbosity=0)
     redis = start_redis(args.port, directory)
@@ -101,7 +101,7 @@ def main() -> int:
         unfinished = Game.objects.filter(pk__in=games).exclude(status="finished")
         games[:] = unfinished.values_list("pk", flat=True)
         while len(games) < args.tables:
-            game = services.game_create_seated(
+            game = game_tables.game_create_seated(
                 players=["standard"] * 4, options={"losing_score": None}
             )
             games.append(game.pk)

@@ -1,5 +1,8 @@
 """The Jinja2 environment of the templates rendered on every move (games/jinja2/): the
-helpers those templates use, with the meaning of the Django tags and filters they replace."""
+helpers those templates use, with the meaning of the Django tags and filters they replace.
+
+Jinja2 only there, for the speed of the per-push render (bench/table_render.py; why, in
+games.frames); the score sheet inside is a cached Django template (games.sheets)."""
 
 from functools import cache, lru_cache
 

@@ -8,13 +8,14 @@ class DuplicateConfig(AppConfig):
     def ready(self) -> None:
         from accounts.hooks import profile_panels
         from clubs.hooks import club_panels
-        from duplicate import panels
+        from duplicate import kinds, panels
         from duplicate.extras import board_link
         from duplicate.tasks import on_game_finished
-        from games import extras
+        from games import hooks
         from games.signals import game_finished
 
         game_finished.connect(on_game_finished, dispatch_uid="duplicate.record_board")
-        extras.register(board_link)
+        hooks.page_extras.add(board_link)
+        hooks.kinds.add(kinds.game_kinds)
         club_panels.add(panels.club_sessions)
         profile_panels.add(panels.daily_history)

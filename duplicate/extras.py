@@ -1,17 +1,18 @@
-"""What a duplicate board's game page says (games.extras): that it is a board (scored as
-one, with no winner: games.board), which board of which event it is, and once it is over,
+"""What a duplicate board's game page says (games.hooks.page_extras): that it is a board
+(scored as one, with no winner: games.board), which board of which event it is, and once it is over,
 the way to its result and traveller (not a rematch); at a club session, the way to the
 session page, where the next table and board are (at once when the director averaged the
 board: its game no longer counts)."""
 
 from django.urls import reverse
 
+from duplicate.kinds import DUPLICATE
 from duplicate.models import BoardGame
 from games.models import Game
 
 
 def board_link(game: Game) -> dict:
-    if game.kind != Game.Kind.DUPLICATE:
+    if game.kind != DUPLICATE:
         return {}
     played = (
         BoardGame.objects.filter(game=game)

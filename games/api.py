@@ -8,7 +8,7 @@ from django.http import JsonResponse, StreamingHttpResponse
 
 from core.api import api_view
 from core.schemas import validate
-from games import archive, services
+from games import archive
 from games.models import Game
 from games.schemas import (
     ActionIn,
@@ -22,6 +22,7 @@ from games.schemas import (
     TableIn,
 )
 from games.selectors import access_game, game_payload, game_snapshot, game_url, viewer_seat
+from games.services import play, tables
 
 GAME = {200: GamePayload}
 
@@ -35,7 +36,7 @@ def _payload_response(game: Game, user_id: int | None, status: int = 200) -> Jso
 def table_create(request, body):
     """Opens a table (the caller sits at seat 0), with bots at the seats asked for."""
     table = validate(TableIn, body)
-    game = services.table_create(
+    game = tables.table_create(
         owner=request.user,
         preset=table.preset,
         options=table.options,
@@ -52,16 +53,14 @@ def table_create(request, body):
 def table_join(request, body, game_id: int):
     """Sits the caller at a free seat (a private table needs its invite)."""
     join = validate(JoinIn, body)
-    game = services.table_join(
-        game_id=game_id, user=request.user, seat=join.seat, invite=join.invite
-    )
+    game = tables.table_join(game_id=game_id, user=request.user, seat=join.seat, invite=join.invite)
     return _payload_response(game, request.user.pk)
 
 
 @api_view(responses={200: GamePayload | TableDeleted})
 def table_leave(request, body, game_id: int):
     """Leaves the table; the last person to leave a table not yet started deletes it."""
-    game = services.table_leave(game_id=game_id, user=request.user)
+    game = tables.table_leave(game_id=game_id, user=request.user)
     if game.pk is None:
         return JsonResponse(TableDeleted(id=game_id, status="deleted").data())
     return _payload_response(game, request.user.pk)
@@ -72,7 +71,7 @@ def table_fill(request, body, game_id: int):
     """Bots (body {"level": ...}, standard if left out) take the open seats of the caller's
     private table, but not the seats of people invited."""
     fill = validate(FillIn, body)
-    game = services.table_fill(game_id=game_id, user=request.user, level=fill.level)
+    game = tables.table_fill(game_id=game_id, user=request.user, level=fill.level)
     return _payload_response(game, request.user.pk)
 
 
@@ -88,9 +87,7 @@ def game_action(request, body, game_id: int):
     """Makes a move: a bid, a look at one's cards, or a card played."""
     version = validate(ActionIn, body).version
     data = {key: entry for key, entry in body.items() if key != "version"}
-    game = services.game_act(
-        game_id=game_id, user=request.user, data=data, expected_version=version
-    )
+    game = play.game_act(game_id=game_id, user=request.user, data=data, expected_version=version)
     return _payload_response(game, request.user.pk)
 
 

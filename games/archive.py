@@ -8,9 +8,7 @@ from datetime import datetime
 from django.core.paginator import Paginator
 from django.db.models import (
     Exists,
-    ExpressionWrapper,
     F,
-    IntegerField,
     OuterRef,
     Prefetch,
     Q,
@@ -23,7 +21,7 @@ from accounts.models import User
 from core.errors import Conflict, NotFound
 from games import history
 from games.board import board_result, signed
-from games.models import Action, Game, Seat
+from games.models import Action, Game, Seat, team_of_column
 from games.selectors import access_game, game_snapshot
 
 PAGE_SIZE = 20  # games per archive page
@@ -58,7 +56,7 @@ def _finished_games_of(player: User, viewer_id: int | None) -> QuerySet:
         Game.objects.filter(Exists(seat), status=Game.Status.FINISHED, finished_at__isnull=False)
         .filter(_visible_to(viewer_id))
         .annotate(position=Subquery(seat.values("position")[:1]))
-        .annotate(team=ExpressionWrapper(F("position") % 2, output_field=IntegerField()))
+        .annotate(team=team_of_column())
     )
 
 
@@ -87,7 +85,7 @@ def replay_url(game: Game) -> str:
 def archive(
     player: User, viewer_id: int | None, *, kind: str, result: str, page: str | None
 ) -> dict:
-    """One page of the player's finished games, newest first: `kind` one of Game.Kind or
+    """One page of the player's finished games, newest first: `kind` one of game_kinds() or
     "" (all), `result` "won", "lost" or "" (all)."""
     games = _finished_games_of(player, viewer_id)
     if kind:

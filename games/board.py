@@ -1,8 +1,8 @@
 """A duplicate board as every page shows it. A game its event app marks as a board (the
-extras key "board", games.extras) is one hand scored on its own by the board scoring of the
-how-to-play page (games.engine.board_score: each bag costs a point), so it has a board
-score for each side and a board result, and no winner. The table, the score sheet, the
-replay, the JSON and the event's own pages all say it in these words."""
+extras key "board", games.hooks.page_extras) is one hand scored on its own by the board
+scoring of the how-to-play page (games.engine.board_score: each bag costs a point), so it
+has a board score for each side and a board result, and no winner. The table, the score
+sheet, the replay, the JSON and the event's own pages all say it in these words."""
 
 from collections.abc import Sequence
 

@@ -21,10 +21,11 @@ from django.template.loader import render_to_string
 from accounts.tokens import socket_user
 from core.errors import Forbidden, Invalid, Refused, refusal_from
 from core.schemas import json_object, validate, value
-from games import frames, services
+from games import frames
 from games.events import game_group
 from games.schemas import ActionIn, ChatIn, WholeNumber
 from games.selectors import access_game, game_snapshot, muted_names, viewer_seat
+from games.services import chat as game_chat, play as game_play
 
 MAX_FRAME = 4096
 ACTION_TYPES = ("bid", "look", "play")
@@ -66,7 +67,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         if self.user is not None and viewer_seat(snapshot, self.user.pk) is not None:
             # Reconnecting brings an away player back; the push that follows shows it.
-            await database_sync_to_async(services.seat_return)(game_id=self.game_id, user=self.user)
+            await database_sync_to_async(game_play.seat_return)(
+                game_id=self.game_id, user=self.user
+            )
         await self._push(snapshot)
 
     async def disconnect(self, code):
@@ -120,7 +123,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         version = validate(ActionIn, message, forms=forms).version
         message.pop("version", None)
         data = _action_from_form(message) if forms else message
-        await database_sync_to_async(services.game_act)(
+        await database_sync_to_async(game_play.game_act)(
             game_id=self.game_id, user=self.user, data=data, expected_version=version
         )
 
@@ -128,12 +131,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         """ "I'm back": a person marked away plays their own turns again."""
         if self.user is None:
             raise Forbidden("Log in to play")
-        await database_sync_to_async(services.seat_return)(game_id=self.game_id, user=self.user)
+        await database_sync_to_async(game_play.seat_return)(game_id=self.game_id, user=self.user)
 
     async def _chat(self, text: str) -> None:
         if self.user is None:
             raise Forbidden("Log in to chat")
-        await database_sync_to_async(services.chat_post)(
+        await database_sync_to_async(game_chat.chat_post)(
             game_id=self.game_id, user=self.user, text=text
         )
 

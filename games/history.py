@@ -20,6 +20,7 @@ from games.engine import (
     deal,
     hand_from_seed,
     new_game,
+    team_of,
 )
 
 FORMAT = 1
@@ -70,7 +71,7 @@ def export_document(
         "seats": [
             {
                 "seat": entry["seat"],
-                "team": entry["seat"] % 2,
+                "team": team_of(entry["seat"]),
                 "name": entry["name"],
                 "bot": entry["bot"],
             }

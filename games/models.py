@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 
 from accounts.names import seat_name
+from games import hooks
 from games.engine import GameState, Ruleset
 
 
@@ -17,6 +18,13 @@ def _new_invite() -> str:
     return secrets.token_urlsafe(16)
 
 
+def game_kinds() -> list[tuple[str, str]]:
+    """Every kind of game as (value, label): games' own (Game.Kind), then those of the apps
+    built on games (games.hooks.kinds), so that a new app adds its kind without a migration
+    here (the field's choices are this function, not its values)."""
+    return [*Game.Kind.choices, *(kind for kinds in hooks.kinds for kind in kinds())]
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for players"
@@ -25,13 +33,9 @@ class Game(models.Model):
 
     class Kind(models.TextChoices):
         """What a game was played as; set by the code that creates it (the archive filters
-        on it: games knows nothing of the ranked and leagues apps that build on it)."""
+        on it). Games' own kinds: the apps built on games add theirs (game_kinds)."""
 
         CASUAL = "casual", "Casual"
-        RANKED = "ranked", "Ranked"
-        LEAGUE = "league", "League"
-        TOURNAMENT = "tournament", "Tournament"
-        DUPLICATE = "duplicate", "Duplicate"
 
     preset = models.CharField(max_length=32, default="classic")
     ruleset = models.JSONField(default=dict)  # Ruleset.to_dict()
@@ -47,7 +51,7 @@ class Game(models.Model):
     # every table until its event closes; the event app clears it then).
     players_only = models.BooleanField(default=False)
     ranked = models.BooleanField(default=False)  # rated when it ends (ranked app)
-    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.CASUAL)
+    kind = models.CharField(max_length=16, choices=game_kinds, default=Kind.CASUAL)
     invite = models.CharField(max_length=32, default=_new_invite)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -79,9 +83,14 @@ class Game(models.Model):
         return GameState.from_dict(self.state)
 
 
+def team_of_column(column: str = "position") -> models.Expression:
+    """games.engine.team_of in SQL: the side of the seat whose position is in `column`."""
+    return models.ExpressionWrapper(models.F(column) % 2, output_field=models.IntegerField())
+
+
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()  # 0..3 clockwise; team = position % 2
+    position = models.PositiveSmallIntegerField()  # 0..3 clockwise; its side: engine.team_of
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

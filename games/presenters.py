@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 from accounts.names import short_name
 from games.board import SIDES, words_html
 from games.bots import LEVELS as BOT_LEVELS
-from games.engine import Ruleset, bags_before_penalty, hand_breakdown, team_contract
+from games.engine import Ruleset, bags_before_penalty, hand_breakdown, team_contract, team_of
 from games.engine.ruleset import OPTION_NAMES
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -99,7 +99,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
                 "away": entry["away"],
                 "open": entry["name"] is None,
                 "invited": entry["name"] is None and position in payload.get("held_seats", ()),
-                "team": position % 2,
+                "team": team_of(position),
                 "is_me": position == me,
                 "bid": None
                 if view is None
@@ -182,7 +182,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
             "name": team_name(names, team),
             "score": view["scores"][team],
             "bags": view["bags"][team],
-            "mine": me is not None and me % 2 == team,
+            "mine": me is not None and team_of(me) == team,
         }
         for team in (0, 1)
     ]
@@ -194,7 +194,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         context["winner"] = {"board": True, "draw": False, "mine": False, "names": ""}
     elif payload["winner"] is not None:
         context["winner"] = {
-            "mine": me is not None and me % 2 == payload["winner"],
+            "mine": me is not None and team_of(me) == payload["winner"],
             "names": context["teams"][payload["winner"]]["name"],
         }
     elif finished:  # a game of a fixed number of hands can end on equal scores

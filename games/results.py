@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django.db.models import Prefetch, QuerySet
 
-from games.engine import Ruleset
+from games.engine import Ruleset, team_of
 from games.models import Game, Hand, Seat
 
 
@@ -21,7 +21,7 @@ class SeatResult:
 
     @property
     def team(self) -> int:
-        return self.position % 2
+        return team_of(self.position)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,13 @@
 """Reads of games: the snapshot pushed to viewers and each viewer's payload of it."""
 
-from collections.abc import Callable
-
 from django.db.models import Q
 from django.urls import reverse
 
 from accounts.names import seat_name
 from core.errors import NotFound
-from games import extras, rows
+from games import hooks, rows
 from games.board import board_result
-from games.engine import GameState, Ruleset, view_for
+from games.engine import GameState, Ruleset, team_of, view_for
 from games.models import ChatMessage, Game, Seat
 
 
@@ -39,8 +37,8 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
     full engine state, so it goes to consumers, never to a client). `seats` as seats_of."""
     if seats is None:
         seats = seats_of(game)
-    page_extras = extras.page_extras(game)
-    names_from = page_extras.get("names_from") or game.pk
+    extras = page_extras(game)
+    names_from = extras.get("names_from") or game.pk
     return {
         "id": game.pk,
         "status": game.status,
@@ -49,7 +47,7 @@ def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
         "preset": game.preset,
         "ranked": game.ranked,
         "ruleset": game.ruleset,
-        "extras": page_extras,
+        "extras": extras,
         "state": game.state,
         "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
         "winner": game.winner,
@@ -111,7 +109,7 @@ def game_payload(snapshot: dict, seat: int | None, state: GameState | None = Non
     is_board = bool(snapshot["extras"].get("board"))
     board = None
     if is_board and view is not None and view["hands"]:
-        side = None if seat is None else seat % 2
+        side = None if seat is None else team_of(seat)
         board = board_result(Ruleset.from_dict(snapshot["ruleset"]), view["hands"][-1], side)
     return {
         "id": snapshot["id"],
@@ -168,35 +166,24 @@ def chat_entry(message: ChatMessage) -> dict:
     }
 
 
-# Whose table chat a viewer does not see (the people they block, by the social app, which
-# registers it in its AppConfig.ready so that games never imports it): user id -> names.
-_muters: list[Callable[[int], set[str]]] = []
-
-
-def register_muter(muter: Callable[[int], set[str]]) -> None:
-    if muter not in _muters:
-        _muters.append(muter)
+def page_extras(game: Game) -> dict:
+    """What the apps built on games add to this game's page (games.hooks.page_extras)."""
+    extras: dict = {}
+    for provider in hooks.page_extras:
+        extras.update(provider(game))
+    return extras
 
 
 def muted_names(user_id: int | None) -> set[str]:
+    """Whose table chat this person does not see (games.hooks.chat_muters)."""
     if user_id is None:
         return set()
-    return set().union(*(muter(user_id) for muter in _muters))
-
-
-# Which open seats of a waiting table are kept for someone (the social app's invitations,
-# registered in its AppConfig.ready so that games never imports it): game id -> positions.
-# Bots filling a table (services.table_fill) leave these seats to the people invited.
-_seat_holders: list[Callable[[int], set[int]]] = []
-
-
-def register_seat_holder(holder: Callable[[int], set[int]]) -> None:
-    if holder not in _seat_holders:
-        _seat_holders.append(holder)
+    return set().union(*(muter(user_id) for muter in hooks.chat_muters))
 
 
 def held_seats(game_id: int) -> set[int]:
-    return set().union(*(holder(game_id) for holder in _seat_holders))
+    """The open seats of a waiting table kept for someone (games.hooks.seat_holders)."""
+    return set().union(*(holder(game_id) for holder in hooks.seat_holders))
 
 
 def chat_shown(game: Game, payload: dict) -> bool:

@@ -9,6 +9,6 @@ from django.dispatch import Signal
 game_finished = Signal()
 
 # Sent with user_ids= inside the transaction that seats these people at a game, while
-# their User rows are locked (games.services.people_lock). Receivers write in that same
+# their User rows are locked (games.services.seating.people_lock). Receivers write in that same
 # transaction: ranked play takes the people out of its queue.
 people_seated = Signal()

@@ -7,21 +7,21 @@ from contextlib import suppress
 from celery import shared_task
 
 from core.errors import Conflict, NotFound
-from games import services
+from games.services import clock, play
 
 
 @shared_task(name="games.bot_move", acks_late=True)
 def bot_move(game_id: int, version: int) -> None:
     # The game may be gone, or someone moved first: then there is nothing to do.
     with suppress(NotFound, Conflict):
-        services.game_autoplay(game_id=game_id, version=version, timeout=False)
+        play.game_autoplay(game_id=game_id, version=version, timeout=False)
 
 
 @shared_task(name="games.fire_turn_timeouts")
 def fire_turn_timeouts() -> int:
-    return services.fire_turn_timeouts()
+    return play.fire_turn_timeouts()
 
 
 @shared_task(name="games.sweep_stuck_games")
 def sweep_stuck_games() -> int:
-    return services.sweep_stuck_games()
+    return clock.sweep_stuck_games()

@@ -10,14 +10,16 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.hooks import panels_of
 from core import posts
 from core.schemas import validate, value
-from games import archive as archives, extras, frames, presenters, selectors, services
+from games import archive as archives, frames, hooks, presenters, selectors
 from games.board import board_result, words_html
-from games.engine import commitment, deal
+from games.engine import commitment, deal, team_of
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, game_kinds
 from games.schemas import ArchiveFilter, Seat
+from games.services import tables as game_tables
 
 
 @require_GET
@@ -38,7 +40,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
     form = PlayNowForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else "standard"
     game, error = posts.attempt(
-        services.table_create, owner=request.user, bots={1: level, 2: level, 3: level}
+        game_tables.table_create, owner=request.user, bots={1: level, 2: level, 3: level}
     )
     if error:  # e.g. still seated at another table
         messages.error(request, error)
@@ -53,7 +55,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         preset, options = form.rules()
         game, error = posts.attempt(
-            services.table_create,
+            game_tables.table_create,
             owner=request.user,
             preset=preset,
             options=options,
@@ -78,6 +80,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": payload,
         "chat_shown": selectors.chat_shown(game, payload),
+        "panels": panels_of(hooks.table_panels, request, game),
         "table": frames.table_html(
             payload, invite=invite, logged_in=request.user.is_authenticated, oob=False
         ),
@@ -108,7 +111,7 @@ def _htmx_result(request: HttpRequest, call, *, follow: bool = False) -> HttpRes
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
     return _htmx_result(
         request,
-        lambda: services.table_join(
+        lambda: game_tables.table_join(
             game_id=game_id,
             user=request.user,
             seat=value(Seat, request.POST.get("seat"), "seat", forms=True),
@@ -123,7 +126,7 @@ def fill_bots(request: HttpRequest, game_id: int) -> HttpResponse:
     """Bots take the open seats of the owner's private table (the push redraws it)."""
     return _htmx_result(
         request,
-        lambda: services.table_fill(
+        lambda: game_tables.table_fill(
             game_id=game_id, user=request.user, level=request.POST.get("level", "standard")
         ),
     )
@@ -132,7 +135,7 @@ def fill_bots(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
-    services.table_leave(game_id=game_id, user=request.user)
+    game_tables.table_leave(game_id=game_id, user=request.user)
     response = HttpResponse(status=204)
     response["HX-Redirect"] = reverse("lobby")  # a player who left has nothing to do here
     return response
@@ -143,7 +146,7 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     return _htmx_result(
         request,
-        lambda: services.game_rematch(game_id=game_id, user=request.user),
+        lambda: game_tables.game_rematch(game_id=game_id, user=request.user),
         follow=True,
     )
 
@@ -180,7 +183,7 @@ def archive(request: HttpRequest, username: str) -> HttpResponse:
         "player": player,
         "kind": kind,
         "result": result,
-        "kinds": Game.Kind.choices,
+        "kinds": game_kinds(),
         "results": archives.RESULTS.items(),
         "filters": urlencode({k: v for k, v in (("kind", kind), ("result", result)) if v}),
         **archives.archive(
@@ -208,8 +211,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     query = f"?{urlencode({'invite': invite})}" if game.private and invite else ""
     bottom = 0 if me is None else me  # a player sees the game from their own seat
     board = None
-    if extras.page_extras(game).get("board"):  # a duplicate board: no winner, a board result
-        side = None if me is None else me % 2
+    if selectors.page_extras(game).get("board"):  # a duplicate board: no winner, a board result
+        side = None if me is None else team_of(me)
         board = board_result(game.rules, game.state["results"][-1], side)
     context = {
         "game": game,
@@ -221,7 +224,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
                 "seat": (bottom + offset) % 4,
                 "place": place,
                 "name": names[(bottom + offset) % 4],
-                "team": (bottom + offset) % 2,
+                "team": team_of(bottom + offset),
             }
             for offset, place in enumerate(presenters.PLACES)
         ],

@@ -7,14 +7,15 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         from clubs.hooks import club_panels, clubs_panels
-        from games import extras
+        from games import hooks
         from games.signals import game_finished
-        from leagues import panels
+        from leagues import kinds, panels
         from leagues.extras import standings_link
         from leagues.tasks import on_game_finished
 
         game_finished.connect(on_game_finished, dispatch_uid="leagues.record_game")
-        extras.register(standings_link)
+        hooks.page_extras.add(standings_link)
+        hooks.kinds.add(kinds.game_kinds)
         club_panels.add(panels.club_league)
         club_panels.add(panels.club_events)
         clubs_panels.add(panels.clubs_tournaments)

@@ -1,5 +1,5 @@
 """What leagues show on the page of a league or tournament game once it is over
-(games.extras): the standings to go back to, instead of a rematch."""
+(games.hooks.page_extras): the standings to go back to, instead of a rematch."""
 
 from django.urls import reverse
 

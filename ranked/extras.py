@@ -1,5 +1,5 @@
-"""What ranked play shows on a ranked game's page (games.extras): each seat's rating and,
-once the game is rated, each seat's rating change."""
+"""What ranked play shows on a ranked game's page (games.hooks.page_extras): each seat's
+rating and, once the game is rated, each seat's rating change."""
 
 from accounts.models import User
 from games.models import Game

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
-from games.engine import Ruleset, hand_outcome
+from games.engine import Ruleset, hand_outcome, team_of
 
 
 class HandLike(Protocol):
@@ -48,7 +48,7 @@ class SeatStats:
 
 def seat_stats(hands: Sequence[HandLike], position: int, *, ruleset: Ruleset) -> SeatStats:
     """`hands` in order, all of one game, played under `ruleset`."""
-    team = position % 2
+    team = team_of(position)
     stats = SeatStats()
     for hand in hands:
         outcome = hand_outcome(ruleset, hand.bids, hand.tricks)

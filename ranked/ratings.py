@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from games.engine import team_of
+
 MODEL = PlackettLuce()  # mu 25, sigma 25/3, beta 25/6, tau 25/300
 MU0 = MODEL.mu
 SIGMA0 = MODEL.sigma
@@ -150,7 +152,7 @@ def rate_game(game: GameInput, skills: dict[int, Skill]) -> list[Outcome]:
     for position, seat in enumerate(game.seats):
         if seat.player is None:
             continue
-        team, index = position % 2, position // 2
+        team, index = team_of(position), position // 2
         if abandoned[position]:
             result = ABANDONED
             rated = (flipped if team == winner else played)[team][index]

@@ -7,7 +7,6 @@ from django.core.paginator import Paginator
 from django.db.models import (
     Case,
     Count,
-    F,
     Max,
     OuterRef,
     Prefetch,
@@ -20,7 +19,8 @@ from django.db.models import (
 from django.db.models.functions import Mod
 
 from accounts.models import User
-from games.models import Game, Seat
+from games.engine import team_of
+from games.models import Game, Seat, team_of_column
 from ranked import ratings
 from ranked.models import Abandonment, PartnerRequest, QueueEntry, Rating, RatingChange
 
@@ -187,7 +187,7 @@ def _recent_games(user: User) -> list[dict]:
     recent = []
     for change in changes:
         seats = list(change.game.seats.all())
-        team = change.position % 2
+        team = team_of(change.position)
         recent.append(
             {
                 "change": change,
@@ -244,7 +244,7 @@ def partnerships(user: User, *, now: datetime) -> list[dict]:
         .values("partner_id")
         .annotate(
             games=Count("pk"),
-            wins=Count("pk", filter=Q(game__winner=F("position") % 2)),
+            wins=Count("pk", filter=Q(game__winner=team_of_column())),
             last=Max("finished_at"),
         )
         .order_by("-games", "-last", "partner_id")[:PARTNERSHIPS]

@@ -8,10 +8,12 @@ class SocialConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.hooks import profile_panels
-        from games.selectors import register_muter, register_seat_holder
+        from games import hooks
         from social import panels
+        from social.invite_box import invite_panel
         from social.selectors import invited_seats, muted_names
 
-        register_muter(muted_names)
-        register_seat_holder(invited_seats)
+        hooks.chat_muters.add(muted_names)
+        hooks.seat_holders.add(invited_seats)
+        hooks.table_panels.add(invite_panel)
         profile_panels.add(panels.relation)

@@ -8,19 +8,17 @@ so presence is right within about that long after any failure, without a sweep.
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import redis
 import redis.asyncio
 from django.conf import settings
 
+from social import hooks
+
 HEARTBEAT = 4.0  # seconds between a socket's beats
 STALE = 10.0  # a socket not heard from for this long is gone
 SEEN = "presence:seen"  # hash: user id -> when last online (epoch seconds)
-
-# What a person is doing besides being online, by the apps above social (the ranked queue):
-# each maps user ids to a status for those it knows about.
-activity_sources: list[Callable[[list[int]], dict[int, str]]] = []
 
 
 def _key(user_id: int) -> str:
@@ -92,8 +90,9 @@ def pages_of(user_ids: Iterable[int]) -> dict[int, tuple[set[str], int | None]]:
 
 
 def activities_of(user_ids: list[int]) -> dict[int, str]:
+    """What these people are doing besides being online (social.hooks.activity)."""
     found: dict[int, str] = {}
-    for source in activity_sources:
+    for source in hooks.activity:
         for user_id, status in source(user_ids).items():
             found.setdefault(user_id, status)
     return found

@@ -1,6 +1,6 @@
 """Writes of friends, blocks, invitations and notifications.
 
-Each write between two people locks both their rows first (games.services.people_lock),
+Each write between two people locks both their rows first (games.services.seating.people_lock),
 so that a request, an answer and a block between the same two people never interleave."""
 
 from collections.abc import Iterable
@@ -11,8 +11,8 @@ from django.utils import timezone
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from core.schemas import value
-from games import services as game_services
 from games.models import Game
+from games.services import clock, seating, tables
 from social import events, selectors
 from social.models import (
     INVITATION_LIFETIME,
@@ -90,7 +90,7 @@ def friend_request_send(*, user: User, other: User) -> FriendRequest | None:
     """Asks `other` to be friends. If they already asked `user`, this accepts: they are
     friends at once and None is returned."""
     _check_other(user, other)
-    game_services.people_lock([user.pk, other.pk])
+    seating.people_lock([user.pk, other.pk])
     if selectors.blocked_between(user.pk, other.pk):
         # The same words whichever side blocked: a block is not announced.
         raise Forbidden(f"You cannot send {other.username} a friend request")
@@ -148,7 +148,7 @@ def _request_to(user: User, request_id: int, *, received: bool) -> FriendRequest
 @transaction.atomic
 def friend_request_answer(*, user: User, request_id: int, accept: bool) -> None:
     request = _request_to(user, request_id, received=True)
-    game_services.people_lock([request.sender_id, user.pk])
+    seating.people_lock([request.sender_id, user.pk])
     if not FriendRequest.objects.filter(pk=request.pk).exists():
         raise NotFound(f"There is no friend request {request_id} to you")
     if accept:
@@ -167,7 +167,7 @@ def friend_request_cancel(*, user: User, request_id: int) -> None:
 
 @transaction.atomic
 def friend_remove(*, user: User, other: User) -> None:
-    game_services.people_lock([user.pk, other.pk])
+    seating.people_lock([user.pk, other.pk])
     removed, _ = Friendship.objects.filter(
         user__in=[user, other], friend__in=[user, other]
     ).delete()
@@ -179,7 +179,7 @@ def friend_remove(*, user: User, other: User) -> None:
 def block(*, user: User, other: User) -> None:
     """Ends any friendship, request and open invitation between the two, both ways."""
     _check_other(user, other)
-    game_services.people_lock([user.pk, other.pk])
+    seating.people_lock([user.pk, other.pk])
     Friendship.objects.filter(user__in=[user, other], friend__in=[user, other]).delete()
     FriendRequest.objects.filter(sender__in=[user, other], receiver__in=[user, other]).delete()
     Invitation.objects.filter(
@@ -242,7 +242,7 @@ def invitation_send(*, user: User, other: User, game_id: int, position: int) -> 
     seat again renews the invitation."""
     if position not in range(4):
         raise Invalid("The seat must be 0, 1, 2 or 3")
-    game = game_services.game_lock(game_id)
+    game = seating.game_lock(game_id)
     if game.created_by_id != user.pk and not game.seats.filter(user=user).exists():
         raise NotFound(f"There is no game {game_id}")  # as access_game: no private leak
     check_invitation(user=user, other=other, game=game, position=position)
@@ -270,7 +270,7 @@ def invitation_send(*, user: User, other: User, game_id: int, position: int) -> 
 def _seats_held_changed(game_id: int) -> None:
     """The table shows which open seats wait for someone invited (games' held seats):
     its viewers get it again once the invitation is written."""
-    transaction.on_commit(lambda: game_services.game_refresh(game_id=game_id), robust=True)
+    transaction.on_commit(lambda: clock.game_refresh(game_id=game_id), robust=True)
 
 
 def _invitation_to(user: User, invitation_id: int) -> Invitation:
@@ -285,7 +285,7 @@ def _invitation_to(user: User, invitation_id: int) -> Invitation:
 
 
 def invitation_accept(*, user: User, invitation_id: int) -> Game:
-    """One click seats the person (games.services.table_join: its locks and checks)."""
+    """One click seats the person (games.services.tables.table_join: its locks and checks)."""
     invitation = _invitation_to(user, invitation_id)
     if invitation.status != Invitation.Status.OPEN:
         raise Conflict(f"You already {invitation.status} this invitation")
@@ -294,7 +294,7 @@ def invitation_accept(*, user: User, invitation_id: int) -> Game:
     if selectors.blocked_between(user.pk, invitation.sender_id):
         raise Conflict("This invitation is no longer valid")
     with transaction.atomic():
-        game = game_services.table_join(
+        game = tables.table_join(
             game_id=invitation.game_id,
             user=user,
             seat=invitation.position,

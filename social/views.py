@@ -11,14 +11,14 @@ from django.views.decorators.http import require_GET, require_POST
 from core import posts
 from core.navigation import back_to
 from core.schemas import value
-from games import services as game_services
 from games.schemas import Seat
 from games.selectors import unfinished_game_of
+from games.services import tables
 from social import selectors, services
+from social.invite_box import invite_box_context
 from social.models import Preference
 from social.schemas import Username
 from social.services import INVITATION_ANSWERS, REQUEST_ANSWERS, check_answer
-from social.templatetags.social import invite_box_context
 
 SEARCH_MAX = 150
 
@@ -162,7 +162,7 @@ def play_together(request: HttpRequest, username: str) -> HttpResponse:
 
     def call():
         other = services.person(username)
-        game = game_services.table_create(owner=request.user, private=True)
+        game = tables.table_create(owner=request.user, private=True)
         services.invitation_send(user=request.user, other=other, game_id=game.pk, position=2)
         return other, game
 

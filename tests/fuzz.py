@@ -39,10 +39,10 @@ from accounts.tokens import token_create, tokens_revoke
 from config.asgi import application
 from duplicate.models import BoardGame, Entry, Event
 from duplicate.services import daily as daily_services
-from games import services
 from games.bots import LEVELS
 from games.engine import CARDS, OPTION_RANGES, PRESETS
 from games.models import Action, ChatMessage, Game, Seat
+from games.services import tables as game_tables
 from ranked.models import PartnerRequest, QueueEntry
 from tests.conftest import write_fuzz_counts
 from tests.factories import UserFactory
@@ -304,9 +304,9 @@ def world_fixture(db):
     tokens = {user.pk: token_create(user=user) for user in everyone}
     old = tokens[revoked.pk]
     tokens_revoke(user=revoked)
-    playing = services.game_create_seated(players=people)
-    waiting = services.table_create(owner=host)
-    private = services.table_create(owner=private_host, private=True)
+    playing = game_tables.game_create_seated(players=people)
+    waiting = game_tables.table_create(owner=host)
+    private = game_tables.table_create(owner=private_host, private=True)
     turn = people[playing.state["turn"]]
     daily = daily_services.daily_today()
     return {
@@ -633,7 +633,7 @@ def live_world_fixture(transactional_db, monkeypatch):
     people = UserFactory.create_batch(4)
     outsider = UserFactory()
     tokens = {user.pk: token_create(user=user) for user in [*people, outsider]}
-    game = services.game_create_seated(players=people)
+    game = game_tables.game_create_seated(players=people)
     loop = asyncio.new_event_loop()
     yield {"people": people, "outsider": outsider, "tokens": tokens, "game": game, "loop": loop}
     # The consumer's database thread has its own connection: close it before the flush.

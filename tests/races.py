@@ -5,8 +5,8 @@ import threading
 
 from django.db import connection
 
-from games import services as games
 from games.models import Game, Seat
+from games.services import tables as game_tables
 from ranked.models import QueueEntry
 from tests.factories import UserFactory
 
@@ -23,7 +23,7 @@ def places_of(user) -> list[str]:
 
 def open_table(owner=None) -> Game:
     """A waiting table of somebody else's with seats 2 and 3 open."""
-    return games.table_create(owner=owner or UserFactory(), bots={1: "random"})
+    return game_tables.table_create(owner=owner or UserFactory(), bots={1: "random"})
 
 
 def race(*calls) -> list:

@@ -9,8 +9,8 @@ from django.test import Client
 
 from accounts.tokens import token_create
 from config.asgi import application
-from games import services
 from games.models import Game
+from games.services import tables as game_tables
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -84,14 +84,14 @@ def test_junk_table_bodies_get_json_4xx_and_create_nothing(token, body, status, 
     ],
 )
 def test_junk_actions_get_json_400_and_change_nothing(user, token, body):
-    game = services.table_create(owner=user, bots={1: "random", 2: "random", 3: "random"})
+    game = game_tables.table_create(owner=user, bots={1: "random", 2: "random", 3: "random"})
     response = post(Client(), f"/api/games/{game.pk}/actions", body, token)
     assert_json_error(response, 400)
     assert Game.objects.get(pk=game.pk).version == game.version
 
 
 def test_a_seat_in_another_script_is_refused_when_joining(user, token):
-    game = services.table_create(owner=UserFactory())
+    game = game_tables.table_create(owner=UserFactory())
     other = token_create(user=UserFactory())
     for seat in ("\u00b2", "\u0661", True, 1.0, None):
         response = post(Client(), f"/api/tables/{game.pk}/join", json.dumps({"seat": seat}), other)
@@ -102,7 +102,7 @@ def test_a_database_that_does_not_answer_is_503_with_retry_after(user, token, mo
     def down(**kwargs):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(services, "table_create", down)
+    monkeypatch.setattr(game_tables, "table_create", down)
     response = post(Client(), "/api/tables", "{}", token)
     assert "try again" in assert_json_error(response, 503)
     assert int(response["Retry-After"]) > 0
@@ -143,7 +143,7 @@ async def test_junk_frames_get_error_frames_and_the_socket_stays_open(frame, sta
 
     user = await sync_to_async(UserFactory)()
     token = await sync_to_async(token_create)(user=user)
-    game = await sync_to_async(services.table_create)(
+    game = await sync_to_async(game_tables.table_create)(
         owner=user, bots={1: "random", 2: "random", 3: "random"}
     )
     socket = WebsocketCommunicator(

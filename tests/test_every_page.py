@@ -15,7 +15,8 @@ from django.apps import apps
 from django.test import Client
 
 from duplicate.services import daily as daily_services
-from games import frames, selectors, services as games
+from games import frames, selectors
+from games.services import tables
 from leagues.services import seasons
 from social import services as social
 from tests.clubs.factories import club_with
@@ -104,7 +105,7 @@ def world(db, settings):
     befriend = social.friend_request_send(user=ben, other=ada)
     social.friend_request_answer(user=ada, request_id=befriend.pk, accept=True)
     asked = social.friend_request_send(user=cy, other=ada)
-    waiting = games.table_create(owner=ben, private=True)
+    waiting = tables.table_create(owner=ben, private=True)
     invitation = social.invitation_send(user=ben, other=ada, game_id=waiting.pk, position=2)
 
     daily = daily_services.daily_today()
@@ -114,7 +115,7 @@ def world(db, settings):
     tournament = TournamentFactory()
     entrant = partnership(tournament, ada, members[3])
 
-    live = games.table_create(owner=ada, bots={1: "standard", 2: "standard", 3: "standard"})
+    live = tables.table_create(owner=ada, bots={1: "standard", 2: "standard", 3: "standard"})
     return {
         "people": {"signed out": None, "signed in": ada, "staff": staff},
         "games": [live, waiting, finished, board],

@@ -13,7 +13,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from clubs import services as clubs
-from games import services
+from games.services import tables
 from tests.factories import UserFactory
 from tests.leagues.factories import TournamentFactory
 
@@ -117,7 +117,7 @@ def assert_strict_and_kept(response) -> None:
 def test_every_kind_of_page_has_a_strict_content_security_policy(client, admin_client):
     owner = UserFactory()
     club = clubs.club_create(owner=owner, name="Aces")
-    game = services.table_create(owner=owner, bots={1: "random"})
+    game = tables.table_create(owner=owner, bots={1: "random"})
     for url in ["/", "/play/", f"/games/{game.pk}/", "/accounts/login/", "/accounts/signup/"]:
         assert_strict_and_kept(client.get(url))
     client.force_login(owner)

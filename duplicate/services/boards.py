@@ -8,7 +8,14 @@ import secrets
 from django.db import transaction
 
 from duplicate.models import Board, BoardGame, Event
-from games.engine import Ruleset, board_score, commitment, first_dealer
+from games.engine import (
+    Ruleset,
+    board_score,
+    commitment,
+    first_dealer,
+    first_leader,
+    tricks_per_side,
+)
 from games.engine.dealing import deal_masks
 from games.engine.doubledummy import Position, Solver
 from games.models import Game
@@ -48,10 +55,9 @@ def board_solve(*, board_id: int) -> list[int] | None:
     if board is None:
         return None
     if board.dd_tricks is None:
-        leader = (board.dealer + 1) % 4
+        leader = first_leader(board.dealer)
         position = Position(deal_masks(board.hand_seed, board.dealer), (), leader, False)
-        leaders = Solver().tricks(position)
-        tricks = [leaders, 13 - leaders] if leader % 2 == 0 else [13 - leaders, leaders]
+        tricks = tricks_per_side(leader, Solver().tricks(position))
         Board.objects.filter(pk=board_id).update(dd_tricks=tricks)
         board.dd_tricks = tricks
     return board.dd_tricks

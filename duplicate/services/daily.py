@@ -13,13 +13,13 @@ from django.utils import timezone
 from accounts.models import User
 from core import clock
 from core.errors import Conflict, Invalid, NotFound, Refused
-from duplicate import matchpoints
+from duplicate import kinds, matchpoints
 from duplicate.models import Board, BoardGame, Entry, Event
 from duplicate.selectors.boards import results_by_board
 from duplicate.selectors.daily import daily_event
 from duplicate.services.boards import board_game_record, board_ruleset, board_solve, boards_make
-from games import services as games
 from games.models import Game
+from games.services import seating as game_seating, tables
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ def daily_board_start(*, user: User, day: date, number: int, now: datetime | Non
     Boards are played in order: the next one starts a game (or resumes it), the last one
     finished gives its game again; an earlier one or a later one is refused in words."""
     now = now or timezone.now()
-    games.people_lock([user.pk])  # one seating write per person at a time (games' rule)
+    game_seating.people_lock([user.pk])  # one seating write per person at a time (games' rule)
     event = daily_event(day)
     count = event.boards.count()
     if not 1 <= number <= count:
@@ -110,12 +110,12 @@ def daily_board_start(*, user: User, day: date, number: int, now: datetime | Non
     board = event.boards.get(number=number)
     players: list[User | str] = [event.bot_level] * 4
     players[DAILY_SEAT] = user
-    game = games.game_create_seated(
+    game = tables.game_create_seated(
         players=players,
         options=event.ruleset,
         turn_seconds=0,  # the person's own pace: no clock plays for them
         private=True,
-        kind=Game.Kind.DUPLICATE,
+        kind=kinds.DUPLICATE,
         created_by=user,
         seed=board.seed,
         players_only=True,  # until the event closes, nobody else sees a board's cards
@@ -146,7 +146,7 @@ def event_close(*, event_id: int) -> bool:
             entry.score = line.score if line else None
             entry.boards_played = line.boards if line else 0
         Entry.objects.bulk_update(entries, ["score", "boards_played"])
-        games.games_publish(
+        tables.games_publish(
             game_ids=list(
                 BoardGame.objects.filter(board__event=event).values_list("game_id", flat=True)
             )
@@ -160,7 +160,7 @@ def event_close(*, event_id: int) -> bool:
         event.save(update_fields=["closed"])
     for played in unfinished:
         try:
-            games.table_leave(game_id=played.game_id, user=played.entry.user)
+            tables.table_leave(game_id=played.game_id, user=played.entry.user)
         except Refused:  # a game that ended meanwhile: nothing to hand over
             logger.info("Game %s of closed event %s needed no bot", played.game_id, event_id)
     return True

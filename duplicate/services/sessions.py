@@ -14,7 +14,7 @@ from accounts import roles
 from accounts.models import User
 from clubs import selectors as club_selectors
 from core.errors import Conflict, Invalid, NotFound, Refused
-from duplicate import movements
+from duplicate import kinds, movements
 from duplicate.models import BoardGame, Direction, Entry, Session
 from duplicate.selectors.sessions import (
     SEATS,
@@ -26,10 +26,9 @@ from duplicate.selectors.sessions import (
     table_boards,
 )
 from duplicate.services.boards import boards_make
-from games import services as games
 from games.bots import LEVELS as BOT_LEVELS
-from games.models import Game
 from games.selectors import game_url
+from games.services import play as game_play, seating as game_seating, tables as game_tables
 from social.services import notify
 
 logger = logging.getLogger(__name__)
@@ -161,12 +160,12 @@ def _table_game(session: Session, table: movements.Table, number: int, board_num
     ns = by_number[(Direction.NORTH_SOUTH, table.ns)]
     ew = by_number[(Direction.EAST_WEST, table.ew)]
     board = session.boards.get(number=board_number)
-    game = games.game_create_seated(
+    game = game_tables.game_create_seated(
         players=[_player(ns, True), _player(ew, True), _player(ns, False), _player(ew, False)],
         options=session.ruleset,
         turn_seconds=session.turn_seconds,
         private=True,
-        kind=Game.Kind.DUPLICATE,
+        kind=kinds.DUPLICATE,
         created_by=session.created_by,
         seed=board.seed,
         players_only=True,  # until the session closes, nobody else sees a board's cards
@@ -191,7 +190,7 @@ def round_start(*, session_id: int, director: User) -> Session:
     )
     number = session.round + 1
     by_number = pairs(session)
-    games.people_lock(p.pk for p in _people(by_number.values()))
+    game_seating.people_lock(p.pk for p in _people(by_number.values()))
     for table in session_schedule(session)[number - 1]:
         boards = table_boards(session, table)
         row = _table_game(session, table, number, boards[0], by_number)
@@ -230,7 +229,7 @@ def table_advance(*, session_id: int, number: int, table: int) -> BoardGame | No
             if not following:
                 return None
             by_number = pairs(session)
-            games.people_lock(p.pk for p in _people(by_number.values()))
+            game_seating.people_lock(p.pk for p in _people(by_number.values()))
             row = _table_game(session, seating, number, following[0], by_number)
     except (Refused, IntegrityError) as error:  # someone sat down elsewhere: the sweep retries
         logger.info("Table %s of session %s waits: %s", table, session_id, error)
@@ -290,7 +289,7 @@ def board_average(*, session_id: int, director: User, table: int, number: int) -
     row.averaged, row.finished, row.finished_at = True, True, now
     row.save()
     if row.game_id:  # it no longer counts: bots play it out, and nobody comes back to it
-        games.seats_release(
+        game_play.seats_release(
             game_id=row.game_id, user_ids=[p.pk for p in _people([row.entry, row.opponent])]
         )
     table_advance(session_id=session.pk, number=session.round, table=table)
@@ -315,7 +314,7 @@ def session_close(*, session_id: int, director: User) -> Session:
             "game_id", flat=True
         )
     )
-    games.games_publish(game_ids=game_ids)
+    game_tables.games_publish(game_ids=game_ids)
     session.status, session.closed, session.closes_at = Session.Status.CLOSED, True, timezone.now()
     session.save(update_fields=["status", "closed", "closes_at"])
     notify(

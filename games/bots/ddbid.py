@@ -17,6 +17,7 @@ import itertools
 import random
 import time
 
+from games.engine.bits import team_of, tricks_per_side
 from games.engine.doubledummy import Position, Solver
 
 from .ddbudget import DEAL_COST, Budget, deal_cost
@@ -65,9 +66,7 @@ def search_bid(
         solver = Solver()
         leader = t.leader
         first = solver.tricks(Position(tuple(hands), (), leader, False))
-        team_tricks = [0, 0]
-        team_tricks[leader & 1] = first
-        team_tricks[1 - (leader & 1)] = 13 - first
+        team_tricks = tricks_per_side(leader, first)
         budget.units += solver.nodes + DEAL_COST * tries
         world = t.copy()
         world.hands = hands
@@ -93,7 +92,7 @@ def bid_worth(world: Table, seat: int, bid: int, team_tricks: list[int]) -> floa
         if weight == 0:
             continue
         sim.taken = tricks_by_seat(sim, team_tricks, dict(zip(nils, outcome, strict=True)))
-        total += weight * value(sim, seat & 1)
+        total += weight * value(sim, team_of(seat))
     return total
 
 

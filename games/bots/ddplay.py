@@ -14,6 +14,7 @@ dummy sees every card, so a card that is only better when the hidden cards lie j
 import random
 import time
 
+from games.engine.bits import team_of
 from games.engine.doubledummy import NilSolver, Position, Solver
 
 from .ddbudget import DEAL_COST, Budget, solve_cost
@@ -46,7 +47,7 @@ def search_play(
     """Index in `candidates` of the card worth most over sampled deals (`default`, the
     policy's card, unless another is clearly better). `nil`: the seat of a live Nil,
     whose fate each deal's NilSolver decides beside the tricks."""
-    team = seat & 1
+    team = team_of(seat)
     cost = solve_cost(t.counts[seat])
     worths: list[list[float]] = [[] for _ in candidates]
     cache: dict[tuple[int, bool], float] = {}

@@ -27,9 +27,10 @@ from games.engine import (
     action_from_dict,
     bid_range,
 )
-from games.engine.bits import ABOVE, BELOW, FULL_DECK, cards_in
+from games.engine.bits import ABOVE, BELOW, FULL_DECK, cards_in, team_of
 
 from . import standard
+from .ddbudget import Budget
 from .policy import choose_bid, choose_card, nil_chance
 from .sampling import sample_world
 from .table import Table
@@ -57,32 +58,11 @@ _PRUNE_AT = frozenset(
 )
 
 
-def deterministic_cap_ms(budget_ms: float) -> float:
-    """The wall-clock safety cap of a deterministic search (which counts units of work): a
-    search cut by it is no longer determined by the view and seed, so it is generous
-    enough for a busy machine (twice the budget once cut a 5 ms bid under heavy load)."""
-    return 5 * budget_ms + 1000
-
-
-class Budget:
-    """When to stop searching: the wall clock, or units of work in deterministic mode."""
-
-    def __init__(self, start: float, budget_ms: float, deterministic: bool) -> None:
-        if deterministic:
-            self.max_units = max(1, int(budget_ms * _UNITS_PER_MS))
-            self.deadline = start + deterministic_cap_ms(budget_ms) / 1000
-            self.sampling_deadline = None  # drawing deals must not depend on the clock
-        else:
-            self.max_units = 1 << 60
-            self.deadline = self.sampling_deadline = start + budget_ms / 1000 * _TIME_SHARE
-        self.units = 0
-
-    def exhausted(self, cost: int) -> bool:
-        """Would `cost` more units of work overrun the budget?"""
-        return self.units + cost > self.max_units or time.perf_counter() >= self.deadline
-
-    def out_of_time(self) -> bool:
-        return time.perf_counter() >= self.deadline
+def playout_budget(start: float, budget_ms: float, deterministic: bool) -> Budget:
+    """The budget of the playout search, counted in its own units (cards played)."""
+    return Budget(
+        start, budget_ms, deterministic, units_per_ms=_UNITS_PER_MS, time_share=_TIME_SHARE
+    )
 
 
 def choose_action(
@@ -94,7 +74,7 @@ def choose_action(
     deterministic: bool = False,
 ) -> Action:
     """The expert's action for the viewing seat; it must be that seat's turn."""
-    budget = Budget(time.perf_counter(), budget_ms, deterministic)
+    budget = playout_budget(time.perf_counter(), budget_ms, deterministic)
     return decide(
         view,
         ruleset,
@@ -232,7 +212,7 @@ def playout(sim: Table, seat: int, value_of=value) -> float:
     """Play the hand out with the standard policy; its worth to the seat's team."""
     while sim.done < 13:
         sim.play(choose_card(sim, sim.turn))
-    return value_of(sim, seat & 1)
+    return value_of(sim, team_of(seat))
 
 
 def _search(t, seat, candidates, default, cost, evaluate, rng, budget) -> int:

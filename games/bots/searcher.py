@@ -33,34 +33,8 @@ when the budget buys MIN_DEALS full-deal solves (a bid may take BID_SHARE budget
 this solver that needs about 600 ms a card, so at 250 ms bids are still the playout
 search's.
 
-Measured (bench/arena.py --a expert --b expert-mc --budget-ms 250 --deterministic; B the
-site's expert then): with the solver of 78b8610, 39 of 80 (seeds 21-22);
-the chance of winning as the yardstick instead of points, 44 of 80 on the same deals;
-with Blind Nil played out too, seeds 23-32: 234 of 400 (58.5%, 95% CI 53.6-63.2%), +5.5
-points a hand. With live Nils solved (this code), seed 33: 231 of 400 (57.8%, 52.9-62.5%),
-+5.2 points a hand (+0.8 .. +9.5): no stronger, but now its own play in Nil hands. It
-takes 6.81 tricks a hand to 6.19 yet bids 5.40 to 5.30, so most of that edge goes to
-bags (1.54 a hand to 1.09) and to setting the opponents (sets 11% to 16%); bidding up
-to turn those bags into points did not pay (below), so the gap to issue #25's 60% is
-not simply bids too low.
-Not kept (seed 23, 25 of 40 with the code before Nils were solved): solving from the
-first trick 22 of 40; bids crediting a quarter of the opponents' tricks to the side 21
-of 40; four budgets for the decisions played out 24 of 40 (the playout searches end by
-pruning well inside their budget: the playout expert's CPU p95 is 86 ms at 250 ms);
-playing out once the side's contract is made (for the bags) 38 of 80; bids by double
-dummy 16 of 40 (seed 21); bids crediting the side half a trick (against expert-mc its
-side took 0.49 tricks a hand more than its bid playouts foresaw, 816 hands without a
-Nil; against the standard bot 0.02 fewer, 592 hands): where that changed the bid (189
-hands, each played out both ways with the same bots and random streams), the hand was
-worth -0.9 points (standard error 7.5), the raised bid better in 105 and worse in 75.
-Nor ducking bags by a double-dummy duck solve (8709852: where a card lets the side make
-its contract without setting the opponents, valued by the fewest tricks the side can be
-held to, the opponents pushing): over 373 changed cards, each played out both ways as
-above, the hand was worth +0.1 points (SE 2.0): bags saved, sets missed. Only once both
-contracts are made: 5 cards changed in 37 games, too rare to matter.
-Against the standard bot 37 of 40 (seed 21); with Nils solved 35 of 40 (seed 21) and
-179 of 200 (seed 34: 89.5%, CI 84.5-93.0%, +39.1 points a hand, Nils made 79% to its
-64%), short of the issue's 92%.
+How strong this is against the playout expert and the standard bot, and the variants
+tried and not kept: bench/RESULTS.md (games/bots/searcher.py).
 
 Deterministic mode counts work instead of time (solver nodes here, cards played in the
 playout search), so the same view and seed always give the same action.
@@ -120,7 +94,7 @@ def choose_play(
     cost = solve_cost(t.counts[seat]) * (1 + len(nils))
     if len(nils) > 1 or not budget.affords(MIN_WORLDS, cost):
         return expert.search_play(
-            t, seat, rng, expert.Budget(start, budget_ms, deterministic), winchance.value
+            t, seat, rng, expert.playout_budget(start, budget_ms, deterministic), winchance.value
         )
     policy_card = choose_card(t, seat)
     default = max(i for i, card in enumerate(candidates) if card <= policy_card)
@@ -144,7 +118,12 @@ def choose_bid(
     if budget.affords(MIN_DEALS, deal_cost()):
         return ddbid.search_bid(t, seat, legal_bids, rng, budget)
     return expert.search_bid(
-        t, seat, legal_bids, rng, expert.Budget(start, budget_ms, deterministic), winchance.value
+        t,
+        seat,
+        legal_bids,
+        rng,
+        expert.playout_budget(start, budget_ms, deterministic),
+        winchance.value,
     )
 
 
@@ -159,5 +138,5 @@ def choose_blind_nil(
 ) -> bool:
     """Blind Nil or look, by the playout search (with a bid's budget): double dummy
     cannot tell the Nil's tricks from its partner's."""
-    budget = expert.Budget(start, budget_ms * BID_SHARE, deterministic)
+    budget = expert.playout_budget(start, budget_ms * BID_SHARE, deterministic)
     return expert.search_blind_nil(t, seat, standard_says, rng, budget, winchance.value)

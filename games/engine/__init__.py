@@ -5,6 +5,7 @@ games.engine.bits; the engine plays by the same functions.
 """
 
 from .actions import Action, Bid, IllegalAction, Look, Play, action_from_dict, action_to_dict
+from .bits import first_leader, team_of, tricks_per_side
 from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
 from .rules import apply_action, bid_range, hand_from_seed, legal_actions, new_game, replay
@@ -58,6 +59,7 @@ __all__ = [
     "commitment",
     "deal",
     "first_dealer",
+    "first_leader",
     "hand_breakdown",
     "hand_from_seed",
     "hand_outcome",
@@ -68,5 +70,7 @@ __all__ = [
     "score_ends_game",
     "score_hand",
     "team_contract",
+    "team_of",
+    "tricks_per_side",
     "view_for",
 ]

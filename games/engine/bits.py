@@ -1,4 +1,5 @@
-"""Cards as ints and the rules of play on them: the fast form the engine and the bots share.
+"""Cards and seats as ints and the rules of play on them: the fast form the engine and the
+bots share.
 
 A card is index suit * 13 + rank (rank 0 = "2" .. 12 = "A"), so the deck in index order is
 the unshuffled deck of RULES.md and sorting by index sorts by suit, then rank. A set of
@@ -98,3 +99,26 @@ def trick_winner(cards, leader: int) -> tuple[int, int]:
         if power > top:
             best, top = i, power
     return (leader + best) & 3, cards[best]
+
+
+# Seats are 0..3 clockwise (North, East, South, West); partners sit opposite, so side 0 is
+# North-South (seats 0 and 2) and side 1 East-West (seats 1 and 3). Every app asks these
+# functions rather than repeating the arithmetic.
+
+
+def team_of(seat: int) -> int:
+    """The side a seat plays for: 0 (North-South) or 1 (East-West)."""
+    return seat % 2
+
+
+def first_leader(dealer: int) -> int:
+    """The seat left of the dealer: it bids first and leads the hand's first trick."""
+    return (dealer + 1) % 4
+
+
+def tricks_per_side(leader: int, leaders_tricks: int, total: int = 13) -> list[int]:
+    """[North-South, East-West] tricks when the side of `leader` takes `leaders_tricks` of
+    the `total` left (e.g. a double-dummy solve from the first lead)."""
+    tricks = [total - leaders_tricks, total - leaders_tricks]
+    tricks[team_of(leader)] = leaders_tricks
+    return tricks

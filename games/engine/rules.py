@@ -3,7 +3,17 @@
 from collections.abc import Iterable
 
 from .actions import Action, Bid, IllegalAction, Look, Play
-from .bits import BIT, CHUNK_CARDS, SUIT_MASK, SUIT_OF, breaks_spades, legal_mask, trick_winner
+from .bits import (
+    BIT,
+    CHUNK_CARDS,
+    SUIT_MASK,
+    SUIT_OF,
+    breaks_spades,
+    first_leader,
+    legal_mask,
+    team_of,
+    trick_winner,
+)
 from .cards import CARDS, SUIT_NAMES
 from .dealing import (
     commitment,
@@ -62,7 +72,7 @@ def _start_hand(
     if seed is None:
         seed = hand_seed(game_seed, number)
     eligible = (rules.blind_nil_allowed(scores, 0), rules.blind_nil_allowed(scores, 1))
-    first = (dealer + 1) % 4
+    first = first_leader(dealer)
     return GameState(
         turn=first,
         version=version,
@@ -299,7 +309,7 @@ def _bid(state: GameState, action: Bid) -> GameState:
     if None in bids:
         turn, leader, phase = (seat + 1) % 4, state.leader, BIDDING
     else:
-        turn = leader = (state.dealer + 1) % 4
+        turn = leader = first_leader(state.dealer)
         phase = PLAYING
     # Built like a played card's state (see GameState's field order); _replace is slower.
     return _make(
@@ -331,7 +341,7 @@ def _bid_problem(state: GameState, seat: int, tricks: int, blind: bool) -> str |
         if not rules.blind_nil:
             return "Blind Nil is not allowed in this game"
         if not state.hidden[seat]:
-            if rules.blind_nil_allowed(state.scores, seat % 2):
+            if rules.blind_nil_allowed(state.scores, team_of(seat)):
                 return "You have looked at your cards, so you cannot bid Blind Nil"
             return (
                 f"Blind Nil is only allowed when your team trails by at least "

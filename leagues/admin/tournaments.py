@@ -19,7 +19,7 @@ from core import posts
 from core.admin_steps import StepButtonsMixin, run_step
 from core.errors import Conflict
 from games.forms import CUSTOM, RulesetOptionsMixin, preset_field
-from games.services import check_ruleset
+from games.services.tables import check_ruleset
 from leagues import selectors
 from leagues.models import Entrant, Round, Tournament
 from leagues.services import matches, tournaments

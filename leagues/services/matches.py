@@ -5,14 +5,14 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from core.schemas import value
-from games import services as games
 from games.schemas import TurnSeconds
+from games.services import tables as game_tables
 from leagues.models import Round, Season
 
 
 def check_rules(*, preset: str, options: dict | None, turn_seconds: int) -> None:
     """The rules of a season or tournament must make a valid game."""
-    games.check_ruleset(preset, options)
+    game_tables.check_ruleset(preset, options)
     value(TurnSeconds, turn_seconds, "turn_seconds")
 
 

@@ -13,9 +13,8 @@ from clubs.models import Club
 from clubs.services import check_club_admin
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import services as games
-from games.models import Game
-from leagues import pairing, selectors
+from games.services import tables
+from leagues import kinds, pairing, selectors
 from leagues.models import Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services.matches import check_rules, finish_if_done
 from social.services import notify
@@ -228,13 +227,13 @@ def fixture_present(*, fixture_id: int, user: User) -> Fixture:
     check_fixture_present(season, fixture, user, now)
     FixturePresence.objects.update_or_create(fixture=fixture, user=user, defaults={"at": now})
     if fixture.presences.filter(at__gte=now - FixturePresence.WINDOW).count() == 4:
-        game = games.game_create_seated(
+        game = tables.game_create_seated(
             players=fixture.players(),
             preset=season.preset,
             options=season.options,
             turn_seconds=season.turn_seconds,
             private=not season.club.public,
-            kind=Game.Kind.LEAGUE,
+            kind=kinds.LEAGUE,
         )
         fixture.game, fixture.status = game, Fixture.Status.PLAYING
         fixture.save(update_fields=["game", "status"])

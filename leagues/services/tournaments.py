@@ -10,9 +10,8 @@ from django.utils import timezone
 from accounts import roles
 from accounts.models import User
 from core.errors import Conflict, Invalid, NotFound, Refused
-from games import services as games
-from games.models import Game
-from leagues import selectors
+from games.services import seating, tables
+from leagues import kinds, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services.entrants import (
     check_register,
@@ -219,7 +218,7 @@ def round_start(*, round_id: int, director: User) -> Round:
     check_round_start(tournament, round_, pairings)
     # Every player's row at once, in id order, before the games lock them table by table
     # (out of order, which could deadlock with another write that seats people).
-    games.people_lock(
+    seating.people_lock(
         player.pk
         for row in pairings
         for entrant in (row.entrant_a, row.entrant_b)
@@ -237,12 +236,12 @@ def round_start(*, round_id: int, director: User) -> Round:
                 selectors.tournament_url(tournament),
             )
         else:
-            row.game = games.game_create_seated(
+            row.game = tables.game_create_seated(
                 players=[a.player_a, b.player_a, a.player_b, b.player_b],
                 preset=tournament.preset,
                 options=tournament.options,
                 turn_seconds=tournament.turn_seconds,
-                kind=Game.Kind.TOURNAMENT,
+                kind=kinds.TOURNAMENT,
                 created_by=director,
             )
             row.status, row.winner = Pairing.Status.PLAYING, None

@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import selectors as games_selectors, services as games
+from games import selectors as games_selectors
+from games.services import seating as game_seating
 from ranked import selectors
 from ranked.models import PartnerRequest, QueueEntry
 from ranked.services.queue import check_queue_join
@@ -58,7 +59,7 @@ def partner_request_send(
     """Asks a friend to queue with `user` as partners; a new request replaces one's earlier
     request. If the friend had already asked `user`, this accepts theirs: both are queued
     at once and their entries returned."""
-    games.people_lock([user.pk, partner.pk])
+    game_seating.people_lock([user.pk, partner.pk])
     now = timezone.now()
     theirs = PartnerRequest.objects.filter(
         sender=partner, receiver=user, expires_at__gt=now
@@ -97,7 +98,7 @@ def _live_request_to(user: User, request_id: int) -> PartnerRequest:
 def partner_request_accept(*, user: User, request_id: int) -> list[QueueEntry]:
     """One click: both people enter the queue as a pair."""
     sender_id = _live_request_to(user, request_id).sender_id
-    games.people_lock([sender_id, user.pk])
+    game_seating.people_lock([sender_id, user.pk])
     # Again under the locks: withdrawn, expired or answered meanwhile is refused here.
     return _pair_queue(_live_request_to(user, request_id), user=user)
 

@@ -10,9 +10,10 @@ from django.utils import timezone
 from accounts.models import User
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid
-from games import selectors as games_selectors, services as games
+from games import selectors as games_selectors
 from games.models import Game
-from ranked import matching, selectors
+from games.services import seating as game_seating, tables as game_tables
+from ranked import kinds, matching, selectors
 from ranked.models import PartnerRequest, QueueEntry
 from social import selectors as social_selectors
 from social.services import notify
@@ -48,7 +49,7 @@ def check_queue_join(*, user: User, max_wait: object) -> int:
 def queue_join(*, user: User, max_wait: int = QueueEntry.DEFAULT_WAIT) -> QueueEntry:
     # The person's row first, as every write that seats or queues people: a table join
     # racing this one either sees the entry (and removes it) or is seen here.
-    games.people_lock([user.pk])
+    game_seating.people_lock([user.pk])
     max_wait = check_queue_join(user=user, max_wait=max_wait)
     # Queueing alone withdraws a request to queue with a friend: the last wish wins.
     PartnerRequest.objects.filter(sender=user).delete()
@@ -87,7 +88,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     now = now or timezone.now()
     PartnerRequest.objects.filter(expires_at__lte=now).delete()  # nothing else sweeps them
     queued = list(QueueEntry.objects.values_list("user_id", flat=True))
-    games.people_lock(queued)
+    game_seating.people_lock(queued)
     # Read again under the locks; whoever queued meanwhile waits for the next round.
     entries = list(QueueEntry.objects.filter(user_id__in=queued).order_by("joined_at", "pk"))
     if not entries:
@@ -130,11 +131,12 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     for table in tables:
         players = [users[seat] if type(seat) is int else seat.level for seat in table.seats]
         created.append(
-            games.game_create_seated(
+            game_tables.game_create_seated(
                 players=players,
                 preset=RANKED_PRESET,
                 turn_seconds=RANKED_TURN_SECONDS,
                 ranked=True,
+                kind=kinds.RANKED,
             )
         )
     return created

@@ -11,7 +11,8 @@ from django.db.models import Count, Q, QuerySet
 
 from accounts.models import User
 from accounts.services import bots_ensure
-from games import results, services as games
+from games import results
+from games.services import clock as game_clock
 from ranked import handstats, ratings
 from ranked.models import RatedGame, Rating, RatingChange, RatingLock
 from ranked.services.bars import abandonment_record
@@ -138,7 +139,7 @@ def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Sk
         abandonment_record(user_id=player, game=game)
     # The game pages show the rating changes once they exist.
     for game in games_in_order:
-        transaction.on_commit(partial(games.game_refresh, game_id=game.game_id), robust=True)
+        transaction.on_commit(partial(game_clock.game_refresh, game_id=game.game_id), robust=True)
 
 
 def _save_ratings(

@@ -2,9 +2,9 @@
 
 from django.db import transaction
 
-from games import services
 from games.engine import new_game
 from games.models import Game
+from games.services import tables
 from tests.games.finished import play
 
 # Short games (one team reaches 100 or falls to -50) on a fixed seed whose deals the
@@ -19,7 +19,7 @@ def playing_game(players: list, *, private: bool = False, seed: str = SEED) -> G
     One transaction: a worker that is running gets the first bot move only once the
     seed is in place."""
     with transaction.atomic():
-        game = services.game_create_seated(
+        game = tables.game_create_seated(
             players=players, options=OPTIONS, private=private, created_by=None
         )
         game.seed = seed

@@ -13,8 +13,8 @@ from django.utils import timezone
 from config.processes import wait_until
 from duplicate.models import BoardGame, Entry, Event, Session
 from duplicate.services.boards import board_ruleset
-from games import services as games
 from games.models import Game
+from games.services import play as game_play
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
 from tests.clubs.factories import club_with
 from tests.duplicate.play import person_move, play_out
@@ -58,11 +58,11 @@ def _play_until_turn_of(game_id: int, user) -> None:
         if seat.user_id == user.pk:
             return
         if seat.user_id is not None:
-            games.game_act(
+            game_play.game_act(
                 game_id=game_id, user=seat.user, data=person_move(game, seat.position, rng)
             )
         else:
-            games.game_autoplay(game_id=game_id, version=game.version, timeout=False)
+            game_play.game_autoplay(game_id=game_id, version=game.version, timeout=False)
 
 
 def _play_round(session: Session) -> None:

@@ -8,8 +8,8 @@ from datetime import timedelta
 from django.utils import timezone
 
 from config.processes import wait_until
-from games import services as games
 from games.models import Game
+from games.services import tables
 from leagues.models import Pairing, Tournament
 from ranked import ratings
 from ranked.models import Rating
@@ -239,7 +239,7 @@ def test_a_director_runs_a_tournament_step_by_step_to_its_champion(open_page, se
 
 def test_each_bot_at_a_table_has_its_own_name_in_the_lobby_and_at_the_table(open_page, servers):
     server = servers()
-    game = games.table_create(
+    game = tables.table_create(
         owner=UserFactory(), bots={1: "standard", 2: "standard", 3: "standard"}
     )
     names = [seat.name for seat in game.seats.order_by("position")][1:]

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from games import services as game_services
 from games.models import ChatMessage, Game, Seat
+from games.services import tables
 from social.models import Block, Friendship, Invitation
 from tests.browser.pages import (
     DESKTOP,
@@ -210,7 +210,7 @@ def test_a_blocked_person_cannot_ask_invite_or_be_read_in_chat(open_page, server
     shot(c, "blocked-request-refused-desktop", full_page=False)
 
     # Cal's table, one seat taken by him and three open: his invitation to Ann is refused.
-    game = off_the_loop(game_services.table_create, owner=cal)
+    game = off_the_loop(tables.table_create, owner=cal)
     c.goto(f"{server.url}/games/{game.pk}/")
     c.fill("#invite-who", "ann")
     c.select_option("#invite-seat", "2")

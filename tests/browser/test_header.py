@@ -4,7 +4,7 @@ starting near the top. Screenshots go to test-artifacts/."""
 
 from django.urls import reverse
 
-from games import services as game_services
+from games.services import tables
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
 from tests.factories import UserFactory
 
@@ -45,7 +45,7 @@ def test_a_phone_folds_the_links_into_a_menu_button_and_keeps_the_bell_and_perso
     server = servers()
     # A long name and the staff's Admin link: the longest header there is.
     ann = UserFactory(username="annabelle_of_the_long_name", is_staff=True)
-    game = off_the_loop(game_services.table_create, owner=ann, bots={1: "random"})
+    game = off_the_loop(tables.table_create, owner=ann, bots={1: "random"})
     pages = {
         "home": "/",
         "lobby": reverse("lobby"),

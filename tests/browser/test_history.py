@@ -2,6 +2,7 @@
 Screenshots go to test-artifacts/ (archive and replay, desktop and phone)."""
 
 from games.models import Game, Hand
+from ranked.kinds import RANKED
 from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
 from tests.factories import UserFactory
 from tests.games import finished
@@ -13,7 +14,7 @@ def finished_game(players, **options) -> Game:
 
 def test_the_archive_filters_and_links_to_replays(open_page, servers):
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
-    ranked = finished_game([alice, "standard", bob, "expert"], ranked=True)
+    ranked = finished_game([alice, "standard", bob, "expert"], ranked=True, kind=RANKED)
     casual = finished_game([alice, "random", "random", "standard"])
     Game.objects.filter(pk=casual.pk).update(finished_at=ranked.finished_at.replace(year=2027))
     server = servers()

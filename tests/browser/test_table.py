@@ -6,8 +6,9 @@ from functools import partial
 
 import pytest
 
-from games import services
 from games.models import ChatMessage, Game, Seat
+from games.services import tables
+from ranked.kinds import RANKED
 from ranked.services.ratings import ratings_rate_pending
 from tests.browser.pages import (
     DESKTOP,
@@ -225,9 +226,9 @@ def test_away_player_comes_back_with_one_click(open_page, servers, celery_worker
     # A person who does not move at seat 1 holds the game still, so that the page does not
     # change under the click (three bots would play the whole game out meanwhile).
     game = off_the_loop(
-        services.table_create, owner=user, bots={2: "standard", 3: "standard"}, turn_seconds=600
+        tables.table_create, owner=user, bots={2: "standard", 3: "standard"}, turn_seconds=600
     )
-    off_the_loop(services.table_join, game_id=game.pk, user=UserFactory(), seat=1)
+    off_the_loop(tables.table_join, game_id=game.pk, user=UserFactory(), seat=1)
     player.context.add_init_script(MARK_GAME_SOCKET_HEARD)
     player.goto(f"{server.url}/games/{game.pk}/")
     player.wait_for_selector(".hand .playing-card")
@@ -237,7 +238,7 @@ def test_away_player_comes_back_with_one_click(open_page, servers, celery_worker
     assert player.query_selector(".away-panel") is None
 
     # Marked away (as after two timeouts): a bot plays for them while the page is open.
-    off_the_loop(services.table_leave, game_id=game.pk, user=user)
+    off_the_loop(tables.table_leave, game_id=game.pk, user=user)
     player.wait_for_selector(".away-panel", timeout=30_000)
     shot(player, "away-desktop", full_page=False)
     player.click("text=I'm back")
@@ -251,7 +252,10 @@ def test_leaving_a_ranked_game_says_it_counts_as_a_loss(open_page, servers, cele
     player = open_page()
     log_in(player, server, user)
     game = off_the_loop(
-        services.game_create_seated, players=[user, "standard", "standard", "standard"], ranked=True
+        tables.game_create_seated,
+        players=[user, "standard", "standard", "standard"],
+        ranked=True,
+        kind=RANKED,
     )
     player.goto(f"{server.url}/games/{game.pk}/")
     # "Ranked" once: the badge, not the rules line too.
@@ -271,7 +275,7 @@ def test_game_over_clears_the_felt_and_shows_the_sheet_and_next_step(open_page, 
     server = servers()
     user = UserFactory(username="gina")
     casual = off_the_loop(
-        services.game_create_seated,
+        tables.game_create_seated,
         players=[user, "standard", "standard", "standard"],
         options={"target_score": 100},
     )
@@ -292,10 +296,11 @@ def test_game_over_clears_the_felt_and_shows_the_sheet_and_next_step(open_page, 
 
     # A ranked game shows each rating change once it is rated, and no rematch.
     ranked = off_the_loop(
-        services.game_create_seated,
+        tables.game_create_seated,
         players=[user, "standard", "standard", "standard"],
         options={"target_score": 100},
         ranked=True,
+        kind=RANKED,
     )
     finish_in_process(ranked)
     ratings_rate_pending()

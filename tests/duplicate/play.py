@@ -4,10 +4,10 @@ import random
 
 from django.test import TestCase
 
-from games import services as games
 from games.bots import get_bot
 from games.engine import action_to_dict, view_for
 from games.models import Game
+from games.services import play
 
 
 def person_move(game: Game, seat: int, rng: random.Random) -> dict:
@@ -34,11 +34,11 @@ def play_board(game_id: int, user, *, seed: int = 0, moves: int | None = None) -
                 return game
             with TestCase.captureOnCommitCallbacks(execute=True):
                 data = person_move(game, seat.position, rng)
-                games.game_act(game_id=game_id, user=user, data=data)
+                play.game_act(game_id=game_id, user=user, data=data)
             made += 1
         else:
             with TestCase.captureOnCommitCallbacks(execute=True):
-                games.game_autoplay(game_id=game_id, version=game.version, timeout=False)
+                play.game_autoplay(game_id=game_id, version=game.version, timeout=False)
 
 
 def play_out(game_id: int, *, seed: int = 0) -> Game:
@@ -53,6 +53,6 @@ def play_out(game_id: int, *, seed: int = 0) -> Game:
         with TestCase.captureOnCommitCallbacks(execute=True):
             if seat.user_id is not None and not seat.away:
                 data = person_move(game, seat.position, rng)
-                games.game_act(game_id=game_id, user=seat.user, data=data)
+                play.game_act(game_id=game_id, user=seat.user, data=data)
             else:
-                games.game_autoplay(game_id=game_id, version=game.version, timeout=False)
+                play.game_autoplay(game_id=game_id, version=game.version, timeout=False)

@@ -7,7 +7,7 @@ from django.test import Client
 from accounts.tokens import token_create
 from duplicate.models import Event
 from duplicate.services import boards as board_services, daily as daily_services
-from games import services as games
+from games.services import tables as game_tables
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
 
@@ -133,12 +133,12 @@ def test_action_endpoints_accept_an_empty_body(person):
         lambda path: client.post(path, b" \n", content_type="application/json", **auth),
         lambda path: client.generic("POST", path, b"", content_type="", **auth),
     ):
-        game = games.table_create(owner=user, bots={1: "random"})
+        game = game_tables.table_create(owner=user, bots={1: "random"})
         response = send(f"/api/tables/{game.pk}/leave")
         assert response.status_code == 200, response.content
         assert response.json() == {"id": game.pk, "status": "deleted"}
     # A form with a field is still no JSON object.
-    game = games.table_create(owner=user)
+    game = game_tables.table_create(owner=user)
     response = client.post(f"/api/tables/{game.pk}/leave", {"seat": "1"}, **auth)
     assert response.status_code == 400 and response.json() == {
         "error": "The body is not valid JSON"

@@ -7,12 +7,13 @@ import pytest
 from django.utils import timezone
 
 from core.errors import Conflict, Invalid, NotFound
+from duplicate import kinds
 from duplicate.models import Board, BoardGame, Entry, Event
 from duplicate.selectors import boards as board_selectors, daily as daily_selectors
 from duplicate.services import boards as board_services, daily as daily_services
-from games import services as games
 from games.engine import board_score, commitment, deal, first_dealer, hand_seed
 from games.models import Game
+from games.services import clock as game_clock, tables
 from tests.duplicate.play import play_board
 from tests.factories import UserFactory
 
@@ -57,7 +58,7 @@ def test_a_board_game_deals_the_board_and_seats_the_person_south(today, quiet_ga
     user = UserFactory()
     game = daily_services.daily_board_start(user=user, day=today.day, number=1)
     board = today.boards.get(number=1)
-    assert game.seed == board.seed and game.kind == Game.Kind.DUPLICATE
+    assert game.seed == board.seed and game.kind == kinds.DUPLICATE
     assert game.players_only and game.private and game.turn_seconds == 0
     assert game.turn_deadline is None  # no clock plays for the person
     seats = list(game.seats.order_by("position"))
@@ -91,7 +92,7 @@ def test_boards_are_played_in_order_and_resumed(today, quiet_games):
 
 def test_a_person_at_another_table_is_told_to_finish_it_first(today, quiet_games):
     user = UserFactory()
-    other = games.table_create(owner=user)
+    other = tables.table_create(owner=user)
     with pytest.raises(Conflict, match=f"table {other.pk}"):
         daily_services.daily_board_start(user=user, day=today.day, number=1)
     assert not BoardGame.objects.exists()
@@ -203,11 +204,11 @@ def test_the_sweep_leaves_a_board_waiting_for_its_person_alone(today, quiet_game
     game = play_board(game.pk, user, moves=0)  # East bids, then it is the person's turn
     assert game.state["turn"] == 2 and game.turn_deadline is None
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
-    assert games.sweep_stuck_games(grace_seconds=1) == 0
+    assert game_clock.sweep_stuck_games(grace_seconds=1) == 0
     # With a bot to act (the person left), the same game is swept as any other.
-    games.table_leave(game_id=game.pk, user=user)
+    tables.table_leave(game_id=game.pk, user=user)
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
-    assert games.sweep_stuck_games(grace_seconds=1) == 1
+    assert game_clock.sweep_stuck_games(grace_seconds=1) == 1
 
 
 def test_a_board_whose_signal_was_lost_is_recorded_when_the_next_one_starts(today, quiet_games):

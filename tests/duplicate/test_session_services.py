@@ -9,8 +9,8 @@ from duplicate.extras import board_link
 from duplicate.models import BoardGame, Entry, Session
 from duplicate.selectors import sessions as session_selectors
 from duplicate.services import sessions as session_services
-from games import services as games
 from games.models import Game
+from games.services import play as game_play, tables as game_tables
 from tests.clubs.factories import club_with
 from tests.duplicate.factories import add_pairs, new_session, started_mitchell
 from tests.factories import UserFactory
@@ -67,7 +67,7 @@ def test_steps_out_of_order_and_strangers_are_refused_in_words(director):
         session_services.round_start(session_id=session.pk, director=members[6])
     # A player seated elsewhere: the round does not start, and the director is told who.
     busy = members[0]
-    games.game_create_seated(players=[busy, "random", "random", "random"])
+    game_tables.game_create_seated(players=[busy, "random", "random", "random"])
     with pytest.raises(Conflict, match=f"{busy.username} is still seated"):
         session_services.round_start(session_id=session.pk, director=director)
     assert not BoardGame.objects.filter(board__event=session).exists()
@@ -87,10 +87,10 @@ def test_an_average_hands_the_game_to_the_bots_and_the_table_goes_on(director):
     assert row.game.seats.get(position=0).away  # the person is free for the next board
     # The game no longer counts: its people cannot take their seats back, and its page says so.
     person = row.entry.user
-    games.seat_return(game_id=row.game_id, user=person)  # their old page reconnects
+    game_play.seat_return(game_id=row.game_id, user=person)  # their old page reconnects
     assert row.game.seats.get(position=0).away
     with pytest.raises(Conflict, match="no longer counts"):
-        games.game_act(game_id=row.game_id, user=person, data={"type": "bid", "bid": 3})
+        game_play.game_act(game_id=row.game_id, user=person, data={"type": "bid", "bid": 3})
     extras = board_link(Game.objects.get(pk=row.game_id))
     assert "this game no longer counts" in extras["rules"]
     assert extras["next_step"]["url"] == f"/sessions/{session.pk}/"

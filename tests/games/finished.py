@@ -1,15 +1,15 @@
 """Games played by bots through the services, to the end or for some actions: for the
 archive, replay, export, analysis, leagues and ranked tests."""
 
-from games import services
 from games.models import Game
+from games.services import play as game_play, tables
 
 
 def play(game: Game, actions: int | None = None) -> Game:
     """Lets the bots play `actions` actions (all: to the end) through the services."""
     done = 0
     while game.status == Game.Status.PLAYING and (actions is None or done < actions):
-        services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+        game_play.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
         game.refresh_from_db()
         done += 1
     return game
@@ -19,11 +19,11 @@ def play_out(game: Game) -> Game:
     """Plays a started game to its end: the people leave their seats (a bot plays for each
     at once, as for any player who walks away), then the bots move."""
     for seat in game.seats.filter(user__isnull=False).select_related("user"):
-        services.table_leave(game_id=game.pk, user=seat.user)
+        tables.table_leave(game_id=game.pk, user=seat.user)
     Game.objects.filter(pk=game.pk).update(turn_deadline=None)
     return play(Game.objects.get(pk=game.pk))
 
 
 def finished_game(players, *, preset: str = "quick", **options) -> Game:
     """A game of these players (Users or bot levels at seats 0..3), played to the end."""
-    return play_out(services.game_create_seated(players=players, preset=preset, **options))
+    return play_out(tables.game_create_seated(players=players, preset=preset, **options))

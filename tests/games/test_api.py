@@ -9,9 +9,9 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.tokens import token_create
-from games import services
 from games.engine import action_from_dict as engine_action, replay
 from games.models import Action, Game
+from games.services import play as game_play
 from tests.factories import UserFactory
 from tests.helpers import card_codes_in
 
@@ -225,7 +225,7 @@ def test_two_timeouts_mark_a_person_away_and_acting_brings_them_back(four, monke
     for expected_away in (False, True):
         game = Game.objects.get(pk=game_id)
         Game.objects.filter(pk=game_id).update(turn_deadline=timezone.now() - timedelta(1))
-        services.game_autoplay(game_id=game_id, version=game.version, timeout=True)
+        game_play.game_autoplay(game_id=game_id, version=game.version, timeout=True)
         assert game.seats.get(position=seat).away is expected_away
         # bring the turn back round to the same seat
         while (game := Game.objects.get(pk=game_id)).engine_state.turn != seat:
@@ -239,7 +239,7 @@ def test_two_timeouts_mark_a_person_away_and_acting_brings_them_back(four, monke
     assert Action.objects.filter(game_id=game_id, source="timeout").count() == 2
     # an early or stale timeout does nothing
     game = Game.objects.get(pk=game_id)
-    assert services.game_autoplay(game_id=game_id, version=game.version - 1, timeout=True) is None
+    assert game_play.game_autoplay(game_id=game_id, version=game.version - 1, timeout=True) is None
     # the person acts again: back from away
     payload = api(client, f"/api/games/{game_id}", token=tokens[seat]).json()
     action = next(a for a in payload["legal"] if a["type"] != "look" and not a.get("blind"))
@@ -249,9 +249,9 @@ def test_two_timeouts_mark_a_person_away_and_acting_brings_them_back(four, monke
 
 def test_the_clock_plays_for_people_past_their_deadline_only(four):
     _, game_id, _, _ = four
-    assert services.fire_turn_timeouts() == 0  # the deadline is 30 s away
+    assert game_play.fire_turn_timeouts() == 0  # the deadline is 30 s away
     Game.objects.filter(pk=game_id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
-    assert services.fire_turn_timeouts() == 1
+    assert game_play.fire_turn_timeouts() == 1
     assert Action.objects.filter(game_id=game_id, source="timeout").count() == 1
     assert Game.objects.get(pk=game_id).turn_deadline > timezone.now()  # the next turn's
-    assert services.fire_turn_timeouts() == 0
+    assert game_play.fire_turn_timeouts() == 0

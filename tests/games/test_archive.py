@@ -10,10 +10,13 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connections
 
-from games import archive, services
+from games import archive
 from games.engine import PRESETS
 from games.history import FORMAT, imported_scores
 from games.models import Game, Hand
+from games.services import tables
+from leagues.kinds import LEAGUE
+from ranked.kinds import RANKED
 from tests.factories import UserFactory
 from tests.games.finished import finished_game
 from tests.helpers import card_codes_in
@@ -76,7 +79,7 @@ def test_the_replay_writes_cards_and_bids_in_the_tables_words(client):
 
 def test_a_game_in_play_has_no_replay_or_export_until_it_ends(client):
     alice = UserFactory()
-    game = services.game_create_seated(players=[alice, "random", "random", "random"])
+    game = tables.game_create_seated(players=[alice, "random", "random", "random"])
     client.force_login(alice)
 
     page = client.get(f"/games/{game.pk}/replay")
@@ -161,9 +164,9 @@ def test_the_profile_links_the_archive(client):
 
 
 def test_seated_games_know_their_kind():
-    ranked = services.game_create_seated(players=["random"] * 4, ranked=True)
-    league = services.game_create_seated(players=["random"] * 4, kind=Game.Kind.LEAGUE)
-    casual = services.game_create_seated(players=["random"] * 4)
+    ranked = tables.game_create_seated(players=["random"] * 4, ranked=True, kind=RANKED)
+    league = tables.game_create_seated(players=["random"] * 4, kind=LEAGUE)
+    casual = tables.game_create_seated(players=["random"] * 4)
     assert (ranked.kind, league.kind, casual.kind) == ("ranked", "league", "casual")
 
 
@@ -187,7 +190,7 @@ def test_the_games_of_a_player_stream_as_ndjson_page_by_page(client):
     alice = UserFactory()
     games = [finished_game([alice, "random", "random", "random"]) for _ in range(3)]
     hidden = finished_game([alice, "random", "random", "random"], private=True)
-    services.game_create_seated(players=["random"] * 4)  # not over: never listed
+    tables.game_create_seated(players=["random"] * 4)  # not over: never listed
     # Two games finish at the same moment: the cursor still splits them cleanly.
     at = games[0].finished_at
     for game, moment in zip(games, [at, at + timedelta(1), at + timedelta(1)], strict=True):

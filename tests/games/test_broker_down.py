@@ -10,8 +10,9 @@ from kombu.exceptions import OperationalError
 
 from accounts.tokens import token_create
 from config.celery import app as celery_app
-from games import events, services
+from games import events
 from games.models import Action, Game
+from games.services import clock, play, tables
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)  # real commits run the real hooks
@@ -34,9 +35,9 @@ def pushed(monkeypatch):
 
 def a_game_at_the_persons_turn():
     user = UserFactory()
-    game = services.game_create_seated(players=[user, "random", "random", "random"])
+    game = tables.game_create_seated(players=[user, "random", "random", "random"])
     while game.state["turn"] != 0:
-        game = services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+        game = play.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
     return game, token_create(user=user)
 
 
@@ -71,9 +72,9 @@ def test_a_move_stands_while_the_broker_is_down_and_the_sweep_arms_the_bot_later
     assert after.turn_deadline is None  # a bot's turn, whose move was lost
 
     armed.clear()
-    assert services.sweep_stuck_games() == 0  # not overdue yet
+    assert clock.sweep_stuck_games() == 0  # not overdue yet
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=1))
-    assert services.sweep_stuck_games() == 1
+    assert clock.sweep_stuck_games() == 1
     assert armed == [(game.pk, after.version)]
 
 

@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-from games import frames, services
+from games import frames
 from games.selectors import game_snapshot
+from games.services import tables
 from tests.factories import UserFactory
 
 SPECTATOR = {"json_format": False, "invite": None, "logged_in": False}
@@ -14,7 +15,7 @@ SPECTATOR = {"json_format": False, "invite": None, "logged_in": False}
 @pytest.fixture
 def snapshot():
     players = [UserFactory(), UserFactory(), "standard", "standard"]
-    return game_snapshot(services.game_create_seated(players=players))
+    return game_snapshot(tables.game_create_seated(players=players))
 
 
 def renders_counted(monkeypatch) -> list:

@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from core.errors import Conflict
-from games import services as games
 from games.models import Game
+from games.services import play as game_play, tables as game_tables
 from ranked.services import queue as ranked_queue
 from tests.factories import UserFactory
 from tests.races import open_table, places_of, race
@@ -27,12 +27,12 @@ def test_sitting_down_at_a_table_takes_a_person_out_of_the_ranked_queue():
     alice = UserFactory()
     ranked_queue.queue_join(user=alice)
     game = open_table()
-    games.table_join(game_id=game.pk, user=alice, seat=2)
+    game_tables.table_join(game_id=game.pk, user=alice, seat=2)
     assert places_of(alice) == [f"game {game.pk}"]
 
     bob = UserFactory()
     ranked_queue.queue_join(user=bob)
-    own = games.table_create(owner=bob, bots=BOTS)
+    own = game_tables.table_create(owner=bob, bots=BOTS)
     assert places_of(bob) == [f"game {own.pk}"]
 
 
@@ -42,46 +42,46 @@ def test_a_person_seated_at_an_unfinished_game_cannot_sit_down_elsewhere():
     first = open_table(alice)
     other = open_table()
     with pytest.raises(Conflict, match=f"already seated at table {first.pk}: leave it"):
-        games.table_join(game_id=other.pk, user=alice, seat=2)
+        game_tables.table_join(game_id=other.pk, user=alice, seat=2)
     with pytest.raises(Conflict, match=f"already seated at table {first.pk}"):
-        games.table_create(owner=alice, bots=BOTS)
+        game_tables.table_create(owner=alice, bots=BOTS)
     with pytest.raises(Conflict, match=f"still seated in game {first.pk}"):
         ranked_queue.queue_join(user=alice)
     assert places_of(alice) == [f"game {first.pk}"]
 
-    games.table_leave(game_id=first.pk, user=alice)  # before the start, leaving frees you
-    playing = games.table_create(owner=alice, bots=BOTS)
+    game_tables.table_leave(game_id=first.pk, user=alice)  # before the start, leaving frees you
+    playing = game_tables.table_create(owner=alice, bots=BOTS)
     with pytest.raises(Conflict, match=f"still playing game {playing.pk}: finish it"):
-        games.table_join(game_id=other.pk, user=alice, seat=2)
+        game_tables.table_join(game_id=other.pk, user=alice, seat=2)
     with pytest.raises(Conflict, match=f"{alice} is still seated in game {playing.pk}"):
-        games.game_create_seated(players=[alice, "random", UserFactory(), "random"])
+        game_tables.game_create_seated(players=[alice, "random", UserFactory(), "random"])
 
 
 @pytest.mark.django_db
 def test_leaving_a_game_in_play_frees_a_person_who_then_cannot_play_in_both():
     alice = UserFactory()
-    left = games.table_create(owner=alice, bots=BOTS)
-    games.table_leave(game_id=left.pk, user=alice)  # a bot plays her cards until the end
+    left = game_tables.table_create(owner=alice, bots=BOTS)
+    game_tables.table_leave(game_id=left.pk, user=alice)  # a bot plays her cards until the end
     other = open_table()
-    games.table_join(game_id=other.pk, user=alice, seat=2)
+    game_tables.table_join(game_id=other.pk, user=alice, seat=2)
     assert places_of(alice) == [f"game {other.pk}"]
-    games.seat_return(game_id=left.pk, user=alice)  # her old page reconnects
+    game_play.seat_return(game_id=left.pk, user=alice)  # her old page reconnects
     assert Game.objects.get(pk=left.pk).seats.get(user=alice).away  # the bot plays on
     with pytest.raises(Conflict, match=f"You play game {other.pk} now"):
-        games.game_act(game_id=left.pk, user=alice, data={"type": "bid", "tricks": 3})
+        game_play.game_act(game_id=left.pk, user=alice, data={"type": "bid", "tricks": 3})
     assert places_of(alice) == [f"game {other.pk}"]
 
 
 @pytest.mark.django_db
 def test_a_rematch_waits_for_everyone_to_be_free():
     alice, bob = UserFactory(), UserFactory()
-    game = games.game_create_seated(players=[alice, "random", bob, "random"])
+    game = game_tables.game_create_seated(players=[alice, "random", bob, "random"])
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    elsewhere = games.table_create(owner=bob, bots={1: "random"})
+    elsewhere = game_tables.table_create(owner=bob, bots={1: "random"})
     with pytest.raises(Conflict, match=f"{bob} is still seated in game {elsewhere.pk}"):
-        games.game_rematch(game_id=game.pk, user=alice)
-    games.table_leave(game_id=elsewhere.pk, user=bob)
-    rematch = games.game_rematch(game_id=game.pk, user=alice)
+        game_tables.game_rematch(game_id=game.pk, user=alice)
+    game_tables.table_leave(game_id=elsewhere.pk, user=bob)
+    rematch = game_tables.game_rematch(game_id=game.pk, user=alice)
     assert places_of(alice) == places_of(bob) == [f"game {rematch.pk}"]
 
 
@@ -91,7 +91,9 @@ def test_queueing_and_sitting_down_at_once_leave_a_person_in_one_place():
         alice, game = UserFactory(), open_table()
         race(
             lambda alice=alice: ranked_queue.queue_join(user=alice),
-            lambda alice=alice, game=game: games.table_join(game_id=game.pk, user=alice, seat=2),
+            lambda alice=alice, game=game: game_tables.table_join(
+                game_id=game.pk, user=alice, seat=2
+            ),
         )
         assert places_of(alice) in (["queue"], [f"game {game.pk}"])
         # The join always wins: it took a queued person out of the queue, or the queue
@@ -105,10 +107,12 @@ def test_sitting_down_at_two_tables_at_once_seats_a_person_once():
         alice, tables = UserFactory(), [open_table(), open_table()]
         outcomes = race(
             *(
-                lambda alice=alice, game=game: games.table_join(game_id=game.pk, user=alice, seat=2)
+                lambda alice=alice, game=game: game_tables.table_join(
+                    game_id=game.pk, user=alice, seat=2
+                )
                 for game in tables
             ),
-            lambda alice=alice: games.table_create(owner=alice, bots=BOTS),
+            lambda alice=alice: game_tables.table_create(owner=alice, bots=BOTS),
         )
         assert len(places_of(alice)) == 1, places_of(alice)
         assert sum(isinstance(outcome, Conflict) for outcome in outcomes) == 2, outcomes
@@ -123,7 +127,7 @@ def test_the_matchmaker_and_a_table_join_at_once_seat_a_person_once():
         game = open_table()
         outcomes = race(
             lambda: ranked_queue.tables_form(now=timezone.now() + timedelta(minutes=5)),
-            lambda people=people, game=game: games.table_join(
+            lambda people=people, game=game: game_tables.table_join(
                 game_id=game.pk, user=people[0], seat=2
             ),
         )

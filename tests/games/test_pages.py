@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from games import services
 from games.engine import Ruleset, commitment, deal, hand_seed
 from games.models import Game
+from games.services import tables
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -19,11 +19,9 @@ def player_client(client, user):
 
 
 def test_lobby_lists_open_tables_and_games_to_watch(client, user):
-    waiting = services.table_create(owner=user, bots={1: "random"})
-    playing = services.table_create(
-        owner=UserFactory(), bots={1: "random", 2: "random", 3: "random"}
-    )
-    services.table_create(owner=UserFactory(), private=True)
+    waiting = tables.table_create(owner=user, bots={1: "random"})
+    playing = tables.table_create(owner=UserFactory(), bots={1: "random", 2: "random", 3: "random"})
+    tables.table_create(owner=UserFactory(), private=True)
     html = client.get("/play/").content.decode()
     assert f"/games/{waiting.pk}/" in html and f"/games/{playing.pk}/" in html
     assert html.count("/games/") == 2  # the private table is not listed
@@ -120,7 +118,7 @@ def test_suicide_without_nil_is_explained_next_to_suicide(player_client):
 
 
 def test_the_table_page_shows_my_cards_and_spectators_none(client, user):
-    game = services.table_create(owner=user, bots={1: "random", 2: "random", 3: "random"})
+    game = tables.table_create(owner=user, bots={1: "random", 2: "random", 3: "random"})
     state = game.engine_state
     mine = {card.code for card in state.cards(0)}
 
@@ -137,7 +135,7 @@ def test_the_table_page_shows_my_cards_and_spectators_none(client, user):
 
 
 def test_private_games_need_the_invite_link(client, user):
-    game = services.table_create(owner=user, private=True)
+    game = tables.table_create(owner=user, private=True)
     assert client.get(f"/games/{game.pk}/").status_code == 404
     page = client.get(f"/games/{game.pk}/?invite={game.invite}")
     assert page.status_code == 200
@@ -145,7 +143,7 @@ def test_private_games_need_the_invite_link(client, user):
 
 
 def test_sit_here_joins_and_a_full_table_starts(client, user):
-    game = services.table_create(owner=user, bots={1: "random", 2: "random"})
+    game = tables.table_create(owner=user, bots={1: "random", 2: "random"})
     guest = UserFactory()
     client.force_login(guest)
     response = client.post(f"/games/{game.pk}/join", {"seat": "3"}, headers={"HX-Request": "true"})
@@ -158,7 +156,7 @@ def test_sit_here_joins_and_a_full_table_starts(client, user):
 
 
 def test_rematch_gives_every_player_the_same_new_game(client, user):
-    game = services.table_create(owner=user, bots={1: "standard", 2: "expert", 3: "random"})
+    game = tables.table_create(owner=user, bots={1: "standard", 2: "expert", 3: "random"})
     client.force_login(user)
     refused = client.post(f"/games/{game.pk}/rematch")
     assert "not over yet" in refused.content.decode()

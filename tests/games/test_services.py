@@ -8,10 +8,11 @@ from celery import current_app
 from django.utils import timezone
 
 from core.errors import Refused
-from games import services
 from games.models import Game
 from games.selectors import game_payload, game_snapshot
+from games.services import clock, play, tables
 from games.signals import game_finished
+from ranked.kinds import RANKED
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -19,8 +20,8 @@ pytestmark = pytest.mark.django_db
 
 def test_a_seated_game_starts_at_once_with_people_and_bots():
     alice, bob = UserFactory(), UserFactory()
-    game = services.game_create_seated(
-        players=[alice, "standard", bob, "expert"], ranked=True, turn_seconds=20
+    game = tables.game_create_seated(
+        players=[alice, "standard", bob, "expert"], ranked=True, kind=RANKED, turn_seconds=20
     )
     assert game.status == "playing" and game.ranked and game.turn_seconds == 20
     seats = [(s.user, s.bot_level) for s in game.seats.all()]
@@ -36,13 +37,13 @@ def test_a_seated_game_starts_at_once_with_people_and_bots():
 )
 def test_seated_games_refuse_bad_seats(players, message):
     with pytest.raises(Refused, match=message):
-        services.game_create_seated(players=players)
+        tables.game_create_seated(players=players)
 
 
 def test_one_person_cannot_take_two_seats():
     alice = UserFactory()
     with pytest.raises(Refused, match="only one seat"):
-        services.game_create_seated(players=[alice, "random", alice, "random"])
+        tables.game_create_seated(players=[alice, "random", alice, "random"])
 
 
 def test_the_end_of_a_game_is_signalled_after_commit(django_capture_on_commit_callbacks):
@@ -54,7 +55,7 @@ def test_the_end_of_a_game_is_signalled_after_commit(django_capture_on_commit_ca
     game_finished.connect(receiver)
     try:
         alice = UserFactory()
-        game = services.game_create_seated(
+        game = tables.game_create_seated(
             players=[alice, "random", "random", "random"], preset="quick"
         )
         Game.objects.filter(pk=game.pk).update(turn_deadline=None)
@@ -62,8 +63,8 @@ def test_the_end_of_a_game_is_signalled_after_commit(django_capture_on_commit_ca
             while Game.objects.get(pk=game.pk).status == "playing":
                 current = Game.objects.get(pk=game.pk)
                 if current.seats.get(position=current.state["turn"]).user_id:
-                    services.table_leave(game_id=game.pk, user=alice)  # a bot takes over
-                services.game_autoplay(game_id=game.pk, version=current.version, timeout=False)
+                    tables.table_leave(game_id=game.pk, user=alice)  # a bot takes over
+                play.game_autoplay(game_id=game.pk, version=current.version, timeout=False)
         assert finished == [game.pk]
     finally:
         game_finished.disconnect(receiver)
@@ -74,12 +75,12 @@ def test_a_lost_bot_move_is_armed_again_and_a_persons_turn_is_left_to_the_clock(
     monkeypatch.setattr(
         current_app, "send_task", lambda task, args, **options: armed.append((task, args))
     )
-    bots = services.game_create_seated(players=["random"] * 4)
-    people = services.game_create_seated(players=UserFactory.create_batch(4))
+    bots = tables.game_create_seated(players=["random"] * 4)
+    people = tables.game_create_seated(players=UserFactory.create_batch(4))
     long_ago = timezone.now() - timedelta(minutes=5)
     Game.objects.filter(pk__in=[bots.pk, people.pk]).update(updated_at=long_ago)
     armed.clear()
-    assert services.sweep_stuck_games(grace_seconds=15) == 1
+    assert clock.sweep_stuck_games(grace_seconds=15) == 1
     assert armed == [("games.bot_move", (bots.pk, bots.version))]
 
 
@@ -93,13 +94,13 @@ def test_the_table_pauses_after_a_trick_and_after_a_hand(
     monkeypatch.setattr(
         current_app, "send_task", lambda name, args, countdown: countdowns.append(countdown)
     )
-    game = services.game_create_seated(players=["standard"] * 4)
+    game = tables.game_create_seated(players=["standard"] * 4)
     tricks = 0
     while not game.hands.exists():
         countdowns.clear()
         before = game.engine_state
         with django_capture_on_commit_callbacks(execute=True):
-            game = services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+            game = play.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
         after = game.engine_state
         if after.results:
             assert countdowns == [0.5 + 1.2 + 5.0]
@@ -114,15 +115,15 @@ def test_the_table_pauses_after_a_trick_and_after_a_hand(
 def test_a_persons_turn_time_starts_after_the_pause(settings):
     settings.TRICK_PAUSE, settings.HAND_PAUSE = 2.0, 10.0
     alice = UserFactory()
-    game = services.game_create_seated(players=[alice, "standard", "standard", "standard"])
+    game = tables.game_create_seated(players=[alice, "standard", "standard", "standard"])
     paused = 0
     while paused == 0:  # until alice leads after a trick she took
         before = game.engine_state
         if before.turn == 0:
             action = game_payload(game_snapshot(game), 0)["legal"][0]
-            game = services.game_act(game_id=game.pk, user=alice, data=action)
+            game = play.game_act(game_id=game.pk, user=alice, data=action)
         else:
-            game = services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+            game = play.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
         after = game.engine_state
         if after.turn != 0:
             continue
@@ -138,12 +139,10 @@ def test_a_persons_turn_time_starts_after_the_pause(settings):
 
 @pytest.mark.django_db
 def test_changed_options_make_the_rules_custom_and_unchanged_ones_keep_the_preset():
-    changed = services.table_create(
+    changed = tables.table_create(
         owner=UserFactory(), preset="classic", options={"target_score": 300}
     )
-    same = services.table_create(
-        owner=UserFactory(), preset="classic", options={"target_score": 500}
-    )
+    same = tables.table_create(owner=UserFactory(), preset="classic", options={"target_score": 500})
     assert (changed.preset, changed.ruleset["target_score"]) == ("custom", 300)
     assert same.preset == "classic"
     payload = game_payload(game_snapshot(changed), None)

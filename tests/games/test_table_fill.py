@@ -1,4 +1,4 @@
-"""Bots taking the open seats of a private table (games.services.table_fill): the person
+"""Bots taking the open seats of a private table (games.services.tables.table_fill): the person
 who opened it asks, the seat a friend is invited to stays theirs."""
 
 import json
@@ -7,9 +7,10 @@ import pytest
 from django.test import Client
 
 from core.errors import Conflict, Forbidden, Invalid
-from games import frames, services
+from games import frames
 from games.models import Game
 from games.selectors import game_payload, game_snapshot
+from games.services import tables as game_tables
 from social import services as social
 from social.models import Invitation
 from tests.factories import UserFactory
@@ -27,14 +28,14 @@ def together():
     """ann's private table, her friend ben invited to the partner's seat ("Play together")."""
     ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
     friends(ann, ben)
-    game = services.table_create(owner=ann, private=True)
+    game = game_tables.table_create(owner=ann, private=True)
     social.invitation_send(user=ann, other=ben, game_id=game.pk, position=2)
     return game, ann, ben
 
 
 def test_bots_take_the_open_seats_and_the_invited_friend_keeps_theirs(together):
     game, ann, ben = together
-    services.table_fill(game_id=game.pk, user=ann)
+    game_tables.table_fill(game_id=game.pk, user=ann)
     game.refresh_from_db()
     assert game.status == Game.Status.WAITING
     assert seating(game) == [("ann", ""), (None, "standard"), (None, ""), (None, "standard")]
@@ -48,8 +49,8 @@ def test_bots_take_the_open_seats_and_the_invited_friend_keeps_theirs(together):
 
 def test_a_private_table_with_nobody_invited_starts_at_once_with_the_level_chosen():
     ann = UserFactory()
-    game = services.table_create(owner=ann, private=True, bots={2: "random"})
-    services.table_fill(game_id=game.pk, user=ann, level="expert")
+    game = game_tables.table_create(owner=ann, private=True, bots={2: "random"})
+    game_tables.table_fill(game_id=game.pk, user=ann, level="expert")
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING
     assert [seat.bot_level for seat in game.seats.all()] == ["", "expert", "random", "expert"]
@@ -58,7 +59,7 @@ def test_a_private_table_with_nobody_invited_starts_at_once_with_the_level_chose
 def refused(game_id: int, user, level: str = "standard") -> str:
     before = seating(Game.objects.get(pk=game_id))
     with pytest.raises((Conflict, Forbidden, Invalid)) as error:
-        services.table_fill(game_id=game_id, user=user, level=level)
+        game_tables.table_fill(game_id=game_id, user=user, level=level)
     assert seating(Game.objects.get(pk=game_id)) == before  # a refusal changes nothing
     return error.value.message
 
@@ -66,11 +67,11 @@ def refused(game_id: int, user, level: str = "standard") -> str:
 def test_only_the_owner_seated_at_a_waiting_private_table_may_fill_it(together):
     game, ann, ben = together
     # Someone else at the table (here the friend, sitting down elsewhere than invited).
-    services.table_join(game_id=game.pk, user=ben, seat=1, invite=game.invite)
+    game_tables.table_join(game_id=game.pk, user=ben, seat=1, invite=game.invite)
     assert "Only the person who opened this table" in refused(game.pk, ben)
     assert "Unknown bot level 'genius'" in refused(game.pk, ann, "genius")
     # The owner left her own table (ben still waits there): she sits down first.
-    services.table_leave(game_id=game.pk, user=ann)
+    game_tables.table_leave(game_id=game.pk, user=ann)
     assert refused(game.pk, ann) == "Sit down at your table first"
 
 
@@ -83,11 +84,11 @@ def test_a_public_table_a_started_game_and_a_table_with_every_seat_kept_are_refu
     social.invitation_send(user=ann, other=dora, game_id=game.pk, position=3)
     assert "the open seats wait for the people invited" in refused(game.pk, ann)
 
-    public = services.table_create(owner=carl)
+    public = game_tables.table_create(owner=carl)
     assert refused(public.pk, carl) == "Bots can take the open seats of a private table only"
 
-    started = services.table_create(owner=dora, private=True, bots={1: "random", 2: "random"})
-    services.table_fill(game_id=started.pk, user=dora)
+    started = game_tables.table_create(owner=dora, private=True, bots={1: "random", 2: "random"})
+    game_tables.table_fill(game_id=started.pk, user=dora)
     assert refused(started.pk, dora) == "This game has already started"
 
 
@@ -103,10 +104,10 @@ def test_the_owner_alone_sees_the_button_and_the_seat_kept_for_the_friend(togeth
     assert "Fill the open seats with bots" not in table(None)  # a spectator or the friend
     assert table(None).count('class="badge invited"') == 1  # the partner's seat, kept for ben
     # Once bots sit in the other seats, only the friend's is open: nothing left to fill.
-    services.table_fill(game_id=game.pk, user=ann)
+    game_tables.table_fill(game_id=game.pk, user=ann)
     assert "Fill the open seats with bots" not in table(0)
     assert game_payload(game_snapshot(game), 0)["held_seats"] == [2]
-    services.table_join(game_id=game.pk, user=ben, seat=2, invite=game.invite)
+    game_tables.table_join(game_id=game.pk, user=ben, seat=2, invite=game.invite)
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING
     assert game_payload(game_snapshot(game), 2)["held_seats"] == []

@@ -6,11 +6,11 @@ import random
 import pytest
 
 from accounts.names import short_name
-from games import services
 from games.engine import Ruleset, hand_breakdown, new_game
 from games.models import Game
 from games.presenters import hand_result, rules_line, table
 from games.selectors import game_payload, game_snapshot
+from games.services import play, tables
 from tests.engine.factories import random_actions
 from tests.factories import UserFactory
 
@@ -73,7 +73,7 @@ def test_a_failed_blind_nil_and_a_bag_penalty_read_as_words():
 @pytest.mark.django_db
 def test_the_viewer_is_told_whose_turn_it_is_by_name_and_cards_wait_for_their_turn():
     alice = UserFactory(username="alice")
-    game = services.game_create_seated(players=[alice, "standard", "standard", "standard"])
+    game = tables.game_create_seated(players=[alice, "standard", "standard", "standard"])
     snapshot = game_snapshot(game)
     turn = snapshot["state"]["turn"]
     context = table(game_payload(snapshot, 0), logged_in=True)
@@ -85,7 +85,7 @@ def test_the_viewer_is_told_whose_turn_it_is_by_name_and_cards_wait_for_their_tu
     assert context["rules"] == "Classic · to 500 · Casual"
     assert [seat["dealer"] for seat in context["seats"]].count(True) == 1
     # The Blind Nil offer does not say "far behind" at 0-0 when it is always allowed.
-    anytime = services.game_create_seated(
+    anytime = tables.game_create_seated(
         players=[UserFactory(), "standard", "standard", "standard"], preset="blind-nil-anytime"
     )
     assert not table(game_payload(game_snapshot(anytime), 0), logged_in=True)["far_behind"]
@@ -94,13 +94,13 @@ def test_the_viewer_is_told_whose_turn_it_is_by_name_and_cards_wait_for_their_tu
 @pytest.mark.django_db
 def test_game_over_clears_the_felt_and_hand():
     alice = UserFactory()
-    game = services.game_create_seated(
+    game = tables.game_create_seated(
         players=[alice, "standard", "standard", "standard"], options={"target_score": 100}
     )
     Game.objects.filter(pk=game.pk).update()
     game.seats.filter(user=alice).update(away=True)
     while game.status != Game.Status.FINISHED:
-        services.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+        play.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
         game.refresh_from_db()
     context = table(game_payload(game_snapshot(game), 0), logged_in=True)
     assert context["trick"] == [] and context["hand"] == []

@@ -16,8 +16,9 @@ def fast_games(monkeypatch):
     slow when on-commit callbacks run) are skipped."""
     from celery import current_app
 
-    from games import events, services as games
+    from games import events
+    from games.services import play
 
-    monkeypatch.setattr(games, "TIMEOUT_BOT", "random")
+    monkeypatch.setattr(play, "TIMEOUT_BOT", "random")
     monkeypatch.setattr(current_app, "send_task", lambda *args, **kwargs: None)
     monkeypatch.setattr(events, "game_changed", lambda snapshot: None)

@@ -1,11 +1,11 @@
 """A league or tournament game's page sends its players back to the standings when it is
-over (leagues.extras through games.extras), not to a rematch."""
+over (leagues.extras through games.hooks.page_extras), not to a rematch."""
 
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.selectors import game_payload, game_snapshot
+from games.services import tables
 from leagues.models import Fixture
 from leagues.services import seasons
 from tests.clubs.factories import club_with
@@ -22,7 +22,7 @@ def test_a_finished_league_game_points_to_the_league_table(client):
     season = season_with_teams(club, admin, 2)
     seasons.season_start(season=season, admin=admin)
     fixture = Fixture.objects.filter(season=season).first()
-    game = services.game_create_seated(
+    game = tables.game_create_seated(
         players=[UserFactory(), "standard", "standard", "standard"], preset="quick"
     )
     Fixture.objects.filter(pk=fixture.pk).update(game=game)

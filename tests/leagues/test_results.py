@@ -4,8 +4,8 @@ import pytest
 from django.utils import timezone
 
 from config.processes import wait_until
-from games import services as games
 from games.models import Game, Seat
+from games.services import tables
 from leagues import selectors, tasks
 from leagues.models import Fixture, Pairing
 from leagues.services import results, seasons, tournaments
@@ -119,7 +119,7 @@ def test_a_broker_failure_never_breaks_the_game_that_finished(monkeypatch):
 def test_games_of_neither_leagues_nor_tournaments_are_not_queued(monkeypatch):
     queued = []
     monkeypatch.setattr(tasks.record_game, "delay", queued.append)
-    casual = games.game_create_seated(players=["random"] * 4, preset="quick")
+    casual = tables.game_create_seated(players=["random"] * 4, preset="quick")
     tasks.on_game_finished(sender=Game, game_id=casual.pk)
     assert queued == [] and results.record_game(game_id=casual.pk) is False
 
@@ -158,7 +158,7 @@ def test_a_real_worker_plays_the_game_and_records_the_result(celery_worker):
     the worker runs."""
     fixture = running_fixture()
     for player in fixture.players():
-        games.table_leave(game_id=fixture.game_id, user=player)
+        tables.table_leave(game_id=fixture.game_id, user=player)
     wait_until(
         lambda: Fixture.objects.get(pk=fixture.pk).status == "played", 90,
         "the result never landed", every=0.2,

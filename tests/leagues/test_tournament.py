@@ -7,8 +7,8 @@ import pytest
 from django.utils.html import escape
 
 from core.errors import Conflict, Forbidden, Invalid
-from games import services as games
 from games.models import Game
+from games.services import tables
 from leagues import selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services import tournaments
@@ -459,7 +459,7 @@ def test_a_director_creates_a_tournament_in_the_admin_with_rules_that_make_a_gam
                      "bag_penalty": 100}  # fmt: skip
     assert client.post(f"{ADMIN}tournament/add/", custom).status_code == 302
     spring = Tournament.objects.get(slug="spring-cup")
-    rules = games.check_ruleset(spring.preset, spring.options)
+    rules = tables.check_ruleset(spring.preset, spring.options)
     assert rules.target_score == 300 and rules.losing_score is None and not rules.blind_nil
     page = client.get(f"{ADMIN}tournament/{spring.pk}/change/").content.decode()
     assert '<option value="custom" selected>' in page and 'value="300"' in page
@@ -561,11 +561,11 @@ def test_a_round_waits_for_players_still_seated_in_another_game():
     partnership(tournament, *people[2:])
     tournaments.tournament_close_registration(tournament=tournament, director=boss)
     round_ = tournaments.round_generate(tournament=tournament, director=boss)
-    casual = games.table_create(owner=people[3], bots={1: "random"})
+    casual = tables.table_create(owner=people[3], bots={1: "random"})
     with pytest.raises(Conflict, match=f"{people[3]} is still seated in game {casual.pk}"):
         tournaments.round_start(round_id=round_.pk, director=boss)
     assert Round.objects.get(pk=round_.pk).status == "draft"  # nothing was started
-    games.table_leave(game_id=casual.pk, user=people[3])
+    tables.table_leave(game_id=casual.pk, user=people[3])
     tournaments.round_start(round_id=round_.pk, director=boss)
     assert Round.objects.get(pk=round_.pk).status == "running"
 

@@ -1,10 +1,11 @@
 """A ranked game's page shows every seat's rating and, once rated, each change
-(ranked.extras through games.extras); a casual game's page shows neither."""
+(ranked.extras through games.hooks.page_extras); a casual game's page shows neither."""
 
 import pytest
 
-from games import services
 from games.selectors import game_payload, game_snapshot
+from games.services import tables
+from ranked.kinds import RANKED
 from ranked.models import RatingChange
 from ranked.services.ratings import ratings_rate_pending
 from tests.factories import UserFactory
@@ -15,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 def test_ratings_at_a_ranked_table_and_the_changes_once_rated():
     alice = UserFactory()
-    game = services.game_create_seated(
-        players=[alice, "standard", "standard", "expert"], preset="quick", ranked=True
+    game = tables.game_create_seated(
+        players=[alice, "standard", "standard", "expert"], preset="quick", ranked=True, kind=RANKED
     )
     extras = game_payload(game_snapshot(game), 0)["extras"]
     assert len(extras["ratings"]) == 4 and all(isinstance(r, int) for r in extras["ratings"])
@@ -29,5 +30,5 @@ def test_ratings_at_a_ranked_table_and_the_changes_once_rated():
     change = RatingChange.objects.get(game=game, user=alice)
     assert extras["rating_changes"][0] == change.delta
 
-    casual = services.game_create_seated(players=[UserFactory(), *["standard"] * 3])
+    casual = tables.game_create_seated(players=[UserFactory(), *["standard"] * 3])
     assert game_payload(game_snapshot(casual), 0)["extras"] == {}

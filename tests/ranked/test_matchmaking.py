@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from accounts.services import bots_ensure
 from core.errors import Conflict, Forbidden, Invalid
-from games import services as games
 from games.models import Game, Seat
+from games.services import tables as game_tables
 from ranked.models import Abandonment, QueueEntry
 from ranked.services import bars, queue, ratings as rating_services
 from tests.factories import UserFactory
@@ -98,7 +98,7 @@ def test_joining_twice_or_while_at_a_table_is_refused():
     with pytest.raises(Conflict, match="already waiting"):
         queue.queue_join(user=alice)
     bob = UserFactory()
-    game = games.table_create(owner=bob, bots={1: "random", 2: "random", 3: "random"})
+    game = game_tables.table_create(owner=bob, bots={1: "random", 2: "random", 3: "random"})
     with pytest.raises(Conflict, match=f"still seated in game {game.pk}"):
         queue.queue_join(user=bob)
     with pytest.raises(Invalid, match="Choose a wait"):
@@ -107,7 +107,7 @@ def test_joining_twice_or_while_at_a_table_is_refused():
 
 def test_people_who_sat_down_elsewhere_leave_the_queue():
     alice = queued(rated(1500), max_wait=15)
-    games.table_create(owner=alice, bots={1: "random"})  # a casual table, still waiting
+    game_tables.table_create(owner=alice, bots={1: "random"})  # a casual table, still waiting
     assert queue.tables_form(now=timezone.now() + timedelta(seconds=20)) == []
     assert not QueueEntry.objects.exists()
 

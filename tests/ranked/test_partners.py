@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import services as games
 from games.models import Game, Seat
+from games.services import tables
 from ranked.models import PartnerRequest, QueueEntry
 from ranked.services import partners, queue
 from social import services as social
@@ -99,14 +99,14 @@ def test_sitting_down_elsewhere_takes_the_pair_out_and_ends_requests():
     alice, bob = friends(1500, 1500)
     as_partners(alice, bob)
     table = open_table()
-    games.table_join(game_id=table.pk, user=alice, seat=2)
+    tables.table_join(game_id=table.pk, user=alice, seat=2)
     assert places_of(alice) == [f"game {table.pk}"] and places_of(bob) == []
     assert Notification.objects.filter(user=bob, text__contains="sat down at another").exists()
 
     carol = UserFactory()
     befriend(bob, carol)
     request = partners.partner_request_send(user=bob, partner=carol)
-    games.table_create(owner=carol)
+    tables.table_create(owner=carol)
     assert not PartnerRequest.objects.exists()
     with pytest.raises(NotFound):
         partners.partner_request_accept(user=carol, request_id=request.pk)
@@ -170,7 +170,7 @@ def test_a_busy_friend_cannot_be_asked_and_a_busy_sender_cannot_accept():
     with pytest.raises(Conflict, match="already waiting"):
         partners.partner_request_send(user=alice, partner=bob)
     queue.queue_leave(user=bob)
-    table = games.table_create(owner=bob)
+    table = tables.table_create(owner=bob)
     with pytest.raises(Conflict, match="is at a table now") as refused:
         partners.partner_request_send(user=alice, partner=bob)
     # It may be private: never named (the message names only the person, whose name may
@@ -178,7 +178,7 @@ def test_a_busy_friend_cannot_be_asked_and_a_busy_sender_cannot_accept():
     assert refused.value.message.removeprefix(bob.username) == (
         " is at a table now: ask again when their game is over"
     )
-    games.table_leave(game_id=table.pk, user=bob)
+    tables.table_leave(game_id=table.pk, user=bob)
     request = partners.partner_request_send(user=alice, partner=bob)
     queue.queue_join(user=alice)  # queueing alone withdraws one's request
     with pytest.raises(NotFound):
@@ -221,7 +221,7 @@ def test_accepting_and_sitting_down_at_once_leave_each_person_in_one_place():
             lambda bob=bob, request=request: partners.partner_request_accept(
                 user=bob, request_id=request.pk
             ),
-            lambda bob=bob, table=table: games.table_join(game_id=table.pk, user=bob, seat=2),
+            lambda bob=bob, table=table: tables.table_join(game_id=table.pk, user=bob, seat=2),
         )
         # The join always wins: it took the pair out of the queue, or the accept saw bob
         # seated; alice never waits alone for a pair that cannot play.
@@ -239,7 +239,7 @@ def test_the_sender_sitting_down_while_the_friend_accepts_queues_nobody():
             lambda bob=bob, request=request: partners.partner_request_accept(
                 user=bob, request_id=request.pk
             ),
-            lambda alice=alice: games.table_create(owner=alice, bots={1: "random"}),
+            lambda alice=alice: tables.table_create(owner=alice, bots={1: "random"}),
         )
         assert len(places_of(alice)) == 1 and places_of(alice)[0].startswith("game")
         assert places_of(bob) == []
@@ -281,7 +281,9 @@ def test_the_matchmaker_and_a_pair_member_sitting_down_at_once_split_nobody():
         table = open_table()
         outcomes = race(
             lambda: queue.tables_form(now=later(60)),
-            lambda alice=alice, table=table: games.table_join(game_id=table.pk, user=alice, seat=2),
+            lambda alice=alice, table=table: tables.table_join(
+                game_id=table.pk, user=alice, seat=2
+            ),
         )
         assert len(places_of(alice)) == 1, (places_of(alice), outcomes)
         assert len(places_of(bob)) <= 1, places_of(bob)

@@ -10,10 +10,11 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.services import bots_ensure
-from games import services as games
 from games.models import Game
+from games.services import play as game_play, tables, tables as game_tables
 from games.signals import game_finished
 from ranked import receivers
+from ranked.kinds import RANKED
 from ranked.models import Rating, RatingChange
 from ranked.services import ratings
 from tests.factories import UserFactory
@@ -55,7 +56,7 @@ def test_a_ranked_game_is_rated_once_with_one_change_per_player():
 def test_unranked_and_unfinished_games_are_not_rated():
     players = UserFactory.create_batch(4)
     finished_game(players, winner=0, ranked=False)
-    games.game_create_seated(players=players, ranked=True, turn_seconds=20)
+    game_tables.game_create_seated(players=players, ranked=True, kind=RANKED, turn_seconds=20)
     assert ratings.ratings_rate_pending() == 0
     assert not RatingChange.objects.exists()
 
@@ -110,13 +111,13 @@ def test_statistics_of_the_game_come_from_its_hands():
 
 def test_a_real_ranked_game_played_to_the_end_is_rated():
     alice = UserFactory()
-    game = games.game_create_seated(
-        players=[alice, "random", "random", "random"], preset="quick", ranked=True
+    game = tables.game_create_seated(
+        players=[alice, "random", "random", "random"], preset="quick", ranked=True, kind=RANKED
     )
     Game.objects.filter(pk=game.pk).update(turn_deadline=None)
-    games.table_leave(game_id=game.pk, user=alice)  # a bot plays for her: she abandons
+    tables.table_leave(game_id=game.pk, user=alice)  # a bot plays for her: she abandons
     while (current := Game.objects.get(pk=game.pk)).status == "playing":
-        games.game_autoplay(game_id=game.pk, version=current.version, timeout=False)
+        game_play.game_autoplay(game_id=game.pk, version=current.version, timeout=False)
     ratings.ratings_rate_pending()
     changes = changes_of(game)
     assert set(changes) == {alice.username, "RandomBot"}

@@ -6,8 +6,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.processes import wait_until
-from games import services as games
 from games.models import Game
+from games.services import tables
+from ranked.kinds import RANKED
 from ranked.models import QueueEntry, RatingChange
 from ranked.services import queue
 from tests.factories import UserFactory
@@ -17,10 +18,10 @@ def test_beat_seats_a_lone_player_with_bots_and_a_finished_game_gets_rated(celer
     # A quick ranked game whose only person left: the worker's bots play it out, its end
     # is signalled in the worker, and the rating task runs there.
     bob = UserFactory()
-    game = games.game_create_seated(
-        players=[bob, "random", "random", "random"], preset="quick", ranked=True
+    game = tables.game_create_seated(
+        players=[bob, "random", "random", "random"], preset="quick", ranked=True, kind=RANKED
     )
-    games.table_leave(game_id=game.pk, user=bob)
+    tables.table_leave(game_id=game.pk, user=bob)
 
     alice = UserFactory()
     queue.queue_join(user=alice, max_wait=15)

@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from games import services as games
 from games.models import ChatMessage, Game, Seat
+from games.services import tables
 from social import presence, selectors, services as social
 from social.models import FriendRequest, Friendship, Invitation, Notification
 from tests.factories import UserFactory
@@ -80,7 +80,7 @@ def test_two_people_asking_each_other_at_once_become_friends_once():
 def test_a_block_ends_the_friendship_and_stops_requests_and_invitations_both_ways():
     alice, mallory = UserFactory.create_batch(2)
     friends(alice, mallory)
-    table = games.table_create(owner=mallory)
+    table = tables.table_create(owner=mallory)
     social.block(user=alice, other=mallory)
     assert not Friendship.objects.exists()
     with pytest.raises(Forbidden):
@@ -101,7 +101,7 @@ def test_an_invitation_seats_the_friend_in_one_step_and_ends_with_the_seat():
     alice, bob, carol = UserFactory.create_batch(3)
     friends(alice, bob)
     friends(alice, carol)
-    table = games.table_create(owner=alice, private=True)
+    table = tables.table_create(owner=alice, private=True)
     to_bob = social.invitation_send(user=alice, other=bob, game_id=table.pk, position=2)
     to_carol = social.invitation_send(user=alice, other=carol, game_id=table.pk, position=2)
     assert "invites you" in Notification.objects.filter(user=bob).first().text
@@ -120,7 +120,7 @@ def test_an_invitation_seats_the_friend_in_one_step_and_ends_with_the_seat():
 def test_invitations_follow_the_receivers_choice_and_expire():
     alice, bob, stranger = UserFactory.create_batch(3)
     friends(alice, bob)
-    table = games.table_create(owner=stranger)
+    table = tables.table_create(owner=stranger)
     with pytest.raises(Forbidden, match="friends only"):
         social.invitation_send(user=stranger, other=alice, game_id=table.pk, position=1)
     social.preference_set(user=alice, invites_from="anyone")
@@ -137,7 +137,7 @@ def test_invitations_follow_the_receivers_choice_and_expire():
         social.preference_set(user=alice, invites_from="everyone")
     social.preference_set(user=alice, invites_from="friends")
     # Only someone at the table invites to it, and only to a free seat.
-    own = games.table_create(owner=bob, bots={1: "random"})
+    own = tables.table_create(owner=bob, bots={1: "random"})
     with pytest.raises(NotFound):
         social.invitation_send(user=alice, other=bob, game_id=own.pk, position=2)
     with pytest.raises(Conflict, match="not free"):
@@ -150,7 +150,7 @@ def test_two_invited_people_racing_for_one_seat_get_one_seat():
         host, bob, carol = UserFactory.create_batch(3)
         friends(host, bob)
         friends(host, carol)
-        table = games.table_create(owner=host)
+        table = tables.table_create(owner=host)
         invitations = [
             social.invitation_send(user=host, other=guest, game_id=table.pk, position=2)
             for guest in (bob, carol)
@@ -174,7 +174,7 @@ def test_presence_in_redis_follows_sockets_and_hides_private_games():
     found = selectors.presence_of([alice.pk], viewer_id=carol.pk)[alice.pk]
     assert found.status == "offline" and found.last_seen is not None
     # At a private table: a friend who may not watch it sees no link to it.
-    table = games.table_create(owner=alice, private=True)
+    table = tables.table_create(owner=alice, private=True)
     asyncio.run(presence.beat(user_id=alice.pk, connection="c2", page="game"))
     hidden = selectors.presence_of([alice.pk], viewer_id=carol.pk)[alice.pk]
     assert hidden.status == "at a table (private)" and hidden.game_url == ""
@@ -235,8 +235,8 @@ def test_bad_form_input_gives_a_message_on_the_page_not_an_error(client):
 def test_the_table_page_invites_and_hides_chat_from_people_one_blocks(client):
     alice, bob, mallory = UserFactory.create_batch(3)
     friends(alice, bob)
-    table = games.table_create(owner=alice, bots={1: "random"})
-    games.table_join(game_id=table.pk, user=mallory, seat=3)
+    table = tables.table_create(owner=alice, bots={1: "random"})
+    tables.table_join(game_id=table.pk, user=mallory, seat=3)
     ChatMessage.objects.create(game=table, user=mallory, text="rude words")
     client.force_login(alice)
     page = client.get(f"/games/{table.pk}/").content.decode()
@@ -295,7 +295,7 @@ def test_the_api_round_trip_of_friends_and_invitations(client):
     assert listing["friends"] == [
         {"username": bob.username, "presence": {"status": "offline", "online": False}}
     ]
-    table = games.table_create(owner=alice)
+    table = tables.table_create(owner=alice)
     status, invitation = api(
         client,
         "post",

@@ -1,20 +1,16 @@
-"""The invite box of a waiting table's page: invite a friend (or anyone by name) to a seat."""
+"""The invite box of a waiting table's page: invite a friend (or anyone by name) to a seat.
+Drawn on the table's page through games.hooks.table_panels, and again by its own route
+when the table changes."""
 
-from django import template
+from django.http import HttpRequest
 from django.middleware.csrf import get_token
 
+from accounts.hooks import Panel
 from games.models import Game
 from social import selectors
 
-register = template.Library()
-
 # Where a free seat is from the inviting person's seat, clockwise (play passes left).
 RELATIVE = {1: "on your left", 2: "your partner", 3: "on your right"}
-
-
-@register.inclusion_tag("social/partials/invite_box.html", takes_context=True)
-def invite_box(context, game_id: int) -> dict:
-    return invite_box_context(context["request"], game_id)
 
 
 def invite_box_context(request, game_id: int) -> dict:
@@ -41,3 +37,8 @@ def invite_box_context(request, game_id: int) -> dict:
         "friends": selectors.friends_of(user),
         "csrf_token": get_token(request),
     }
+
+
+def invite_panel(request: HttpRequest, game: Game) -> Panel | None:
+    context = invite_box_context(request, game.pk)
+    return Panel("social/partials/invite_box.html", context, place="aside") if context else None
