@@ -26,8 +26,6 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from duplicate.kinds import DUPLICATE
-
 if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -90,6 +88,7 @@ def bench_page(entries: int, boards: int, seed: int) -> tuple[float, float, floa
     from django.utils import timezone
 
     from accounts.models import User
+    from duplicate.kinds import DUPLICATE
     from duplicate.models import BoardGame, Entry, Event
     from duplicate.services import daily as daily_services
     from games.models import Game

@@ -314,7 +314,7 @@ def create_tables(count: int, run: str) -> list[TableSpec]:
 
     from accounts.models import User
     from accounts.tokens import token_create
-    from games import services
+    from games.services import tables as game_tables
 
     users = User.objects.bulk_create(
         User(username=f"bench-{run}-{number}", password=make_password(None))
@@ -323,9 +323,9 @@ def create_tables(count: int, run: str) -> list[TableSpec]:
     tokens = [token_create(user=user) for user in users]
     tables = []
     for first in range(0, 4 * count, 4):
-        game = services.table_create(owner=users[first], turn_seconds=600)
+        game = game_tables.table_create(owner=users[first], turn_seconds=600)
         for seat in (1, 2, 3):
-            services.table_join(game_id=game.pk, user=users[first + seat], seat=seat)
+            game_tables.table_join(game_id=game.pk, user=users[first + seat], seat=seat)
         tables.append(TableSpec(game.pk, tokens[first : first + 4], users[first].pk))
     return tables
 

@@ -14,7 +14,7 @@ from core.schemas import Input, Output
 from games.archive import RESULTS
 from games.bots import LEVELS as BOT_LEVELS
 from games.engine import Action, action_from_dict
-from games.models import Game
+from games.models import game_kinds
 
 TURN_SECONDS_RANGE = (5, 600)
 
@@ -124,7 +124,7 @@ class GamesQuery(Input):
 class ArchiveFilter(Input):
     """The filters of a player's archive page."""
 
-    kind: schemas.choice(lambda: Game.Kind.values) = ""
+    kind: schemas.choice(lambda: [value for value, _ in game_kinds()]) = ""
     result: schemas.choice(lambda: RESULTS) = ""
 
 

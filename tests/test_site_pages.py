@@ -64,7 +64,7 @@ def test_a_bug_is_the_sites_own_500_in_both_debug_modes(settings, monkeypatch, d
 def test_a_bug_behind_an_htmx_button_is_a_toast(monkeypatch, user):
     from games import views
 
-    monkeypatch.setattr(views.services, "table_leave", lambda **kwargs: 1 / 0)
+    monkeypatch.setattr(views.game_tables, "table_leave", lambda **kwargs: 1 / 0)
     client = Client(raise_request_exception=False)
     client.force_login(user)
     toast = client.post("/games/1/leave", HTTP_HX_REQUEST="true")
