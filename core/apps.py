@@ -1,3 +1,5 @@
+"""The core app: the int64 URL converter, registered before any URL module is read."""
+
 from django.apps import AppConfig
 from django.urls import register_converter
 

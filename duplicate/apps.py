@@ -1,3 +1,6 @@
+"""The duplicate app's configuration: what it adds to the apps below it (core.hooks) and the
+game signals it listens to, when Django starts."""
+
 from django.apps import AppConfig
 
 

@@ -1,3 +1,5 @@
+"""The social app's configuration: what it adds to games (core.hooks) when Django starts."""
+
 from django.apps import AppConfig
 
 
