@@ -10,29 +10,16 @@ from games.services import tables
 from social.models import Block, Friendship, Invitation
 from tests.browser.pages import (
     DESKTOP,
-    MARK_PERSON_SOCKET,
     PHONE,
-    log_in,
     notice,
     off_the_loop,
+    person_page,
     shot,
     socket_open,
 )
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.usefixtures("fresh_presence")
-
-
-# Marks the document once its `/ws/me/` socket is open (the server accepts it only after
-# joining the person's group): a push to them from then on reaches this page. An init
-# script, run before the page's own: the page's CSP does not apply to it.
-
-
-def person_page(open_page, server, user):
-    page = open_page()
-    page.context.add_init_script(MARK_PERSON_SOCKET)
-    log_in(page, server, user)
-    return page
 
 
 def presence_text(page, username: str) -> str:

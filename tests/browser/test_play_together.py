@@ -8,11 +8,11 @@ import pytest
 from games.models import Game, Seat
 from tests.browser.pages import (
     DESKTOP,
-    MARK_PERSON_SOCKET,
     PHONE,
     log_in,
     notice,
     off_the_loop,
+    person_page,
     shot,
     socket_open,
 )
@@ -28,9 +28,7 @@ def test_play_together_then_bots_fill_the_table_and_it_starts_when_the_friend_si
     server = servers()
     ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
     off_the_loop(befriend, ann, ben)
-    friend = open_page(viewport=PHONE)
-    friend.context.add_init_script(MARK_PERSON_SOCKET)
-    log_in(friend, server, ben)  # and stays on the home page, its socket open
+    friend = person_page(open_page, server, ben, viewport=PHONE)  # stays on the home page
     socket_open(friend)
     owner = open_page()
     log_in(owner, server, ann)
