@@ -16,12 +16,8 @@ Run from the repository root: python bench/duplicate.py [--entries 10000] [--boa
 """
 
 import argparse
-import atexit
-import os
 import random
-import shutil
 import sys
-import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -30,6 +26,7 @@ if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.helpers.scratch_site import setup_scratch_site
 from duplicate.matchpoints import standings
 
 
@@ -63,22 +60,11 @@ def bench_scoring(entries: int, boards: int, seed: int) -> float:
 
 
 def setup_django() -> None:
-    directory = tempfile.mkdtemp(prefix="duplicate-bench-")
-    atexit.register(shutil.rmtree, directory, ignore_errors=True)
-    os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
+    setup_scratch_site("duplicate-bench-")
     from celery import current_app
-    from django.conf import settings
-    from django.core.management import call_command
 
-    # No broker here: the bot moves are played by this process, not queued; pushes go to
-    # an in-process channel layer (a worker's go to Redis, and Daphne renders them).
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # No broker here: the bot moves are played by this process, not queued.
     current_app.send_task = lambda *args, **kwargs: None
-    call_command("migrate", verbosity=0)
 
 
 def bench_page(entries: int, boards: int, seed: int) -> tuple[float, float, float]:

@@ -11,13 +11,9 @@ channel layer takes the game pages' refreshes), and the same games rated as they
 """
 
 import argparse
-import atexit
 import math
-import os
 import random
-import shutil
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,6 +22,7 @@ if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.helpers.scratch_site import setup_scratch_site
 from ranked.ratings import GameInput, SeatInput, Skill, display, rate_games
 
 BOT_LEVELS = ("random", "standard", "expert")
@@ -86,16 +83,9 @@ def bench_core(count: int, seed: int) -> tuple[float, dict[int, Skill]]:
 def bench_database(count: int, seed: int) -> tuple[float, float, int]:
     """(seconds of `ratings_recompute`, seconds the rating task spent on the same games
     rated ten at a time, games) on a fresh SQLite database in a temporary directory."""
-    directory = tempfile.mkdtemp(prefix="ratings-bench-")
-    atexit.register(shutil.rmtree, directory, ignore_errors=True)
-    os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
+    # Rating a game pushes its page again (games.game_refresh: the rating changes show):
+    # to nobody here, through the scratch site's in-process channel layer.
+    setup_scratch_site("ratings-bench-")
     from accounts.models import User
     from accounts.services import bots_ensure
     from games.engine import Ruleset
@@ -103,10 +93,6 @@ def bench_database(count: int, seed: int) -> tuple[float, float, int]:
     from ranked.models import Rating
     from ranked.services import ratings
 
-    # Rating a game pushes its page again (games.game_refresh: the rating changes show):
-    # to nobody here, through an in-process channel layer instead of the site's Redis.
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    call_command("migrate", verbosity=0)
     bots = {bot.bot_level: bot for bot in bots_ensure()}
     history = simulate(count, people=max(40, count // 20), seed=seed)
     people = User.objects.bulk_create(

@@ -3,6 +3,7 @@
 from functools import cache
 
 import factory
+import pytest
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 
@@ -21,6 +22,14 @@ def hashed_password() -> str:
     a second of CPU a hash, which made setting up a few people dominate many tests. Every
     user shares the salt, which no test minds."""
     return _hashed(tuple(settings.PASSWORD_HASHERS))
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Cheap password hashes, for every test of the module or conftest that imports this:
+    tests that make many people, where hashing properly would dominate. (Not for people who
+    log in to a server process: it keeps the real hashers.)"""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -287,12 +287,6 @@ def examples(**cases):
 # The world the inputs are sent to
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    # Each test makes several people; hashing their passwords properly would dominate.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 # Named *_fixture so that a test module imports it without shadowing it by its argument.
 @pytest.fixture(name="world")
 def world_fixture(db):

@@ -6,13 +6,13 @@ from urllib.parse import quote
 import pytest
 from hypothesis import given, strategies as st
 
+from tests.factories import fast_passwords  # noqa: F401 (autouse here)
 from tests.fuzz import (  # noqa: F401 (the fixtures, pytest finds them here)
     FUZZ,
     GAME_IDS,
     RAW,
     Breaches,
     check_response,
-    fast_passwords,
     fuzz_counts,
     rolled_back,
     send,

@@ -198,15 +198,17 @@ def test_blind_nil_is_played_out_over_deals_of_every_card():
     assert actions == {Bid(1, 0, blind=True)}
 
 
+# Seat 0: five spades to the ace-king-queen and the ace-king of hearts.
+BIDDING_DEAL = [
+    "AS KS QS 5S 4S AH KH 2C 3C 4C 2D 3D 4D",
+    "JS TS 9S QH JH TH AC KC QC 5D 6D 7D 8D",
+    "3S 2S 9H 8H 7H 6H JC TC 9C 9D TD JD QD",
+    "8S 7S 6S 5H 4H 3H 2H 8C 7C 6C 5C KD AD",
+]
+
+
 def test_a_bid_is_worth_most_at_the_double_dummy_tricks():
-    state = deal(
-        [
-            "AS KS QS 5S 4S AH KH 2C 3C 4C 2D 3D 4D",
-            "JS TS 9S QH JH TH AC KC QC 5D 6D 7D 8D",
-            "3S 2S 9H 8H 7H 6H JC TC 9C 9D TD JD QD",
-            "8S 7S 6S 5H 4H 3H 2H 8C 7C 6C 5C KD AD",
-        ]
-    )
+    state = deal(BIDDING_DEAL)
     world = Table.from_view(view(state, 0), RULES)
     world.hands = list(state.holdings)
     worth = {bid: ddbid.bid_worth(world, 0, bid, [6, 7]) for bid in range(1, 9)}
@@ -225,14 +227,7 @@ def test_a_nil_partner_is_credited_the_tricks_less_the_nil_hand_would_win():
 
 def test_bid_search_by_double_dummy_is_deterministic(monkeypatch):
     monkeypatch.setattr(ddbid, "MAX_DEALS", 2)
-    state = deal(
-        [
-            "AS KS QS 5S 4S AH KH 2C 3C 4C 2D 3D 4D",
-            "JS TS 9S QH JH TH AC KC QC 5D 6D 7D 8D",
-            "3S 2S 9H 8H 7H 6H JC TC 9C 9D TD JD QD",
-            "8S 7S 6S 5H 4H 3H 2H 8C 7C 6C 5C KD AD",
-        ]
-    )
+    state = deal(BIDDING_DEAL)
     t = Table.from_view(view(state, 0), RULES)
     legal = list(range(0, 14))
     results = {

@@ -66,6 +66,14 @@ def log_in(page, server, user) -> None:
     signed_in(page, user.username)
 
 
+def admin_log_in(page, server, user) -> None:
+    """Signs a staff user made by the factories in through the admin's own login form."""
+    page.goto(f"{server.url}/admin/login/")
+    page.fill("input[name=username]", user.username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("input[type=submit]")
+
+
 def signed_in(page, username: str) -> None:
     """The header names the person (on a phone without its "Signed in as" label)."""
     page.wait_for_selector(f".nav-user a[href='/u/{username}/']")
@@ -80,12 +88,24 @@ def toast_after(page, click) -> str:
     return page.query_selector_all("#toasts .toast")[-1].inner_text()
 
 
+# Marks the document once its `/ws/me/` socket is open (the server accepts it only after
+# joining the person's group): a push to them from then on reaches this page. An init
+# script, run before the page's own: the page's CSP does not apply to it.
 MARK_PERSON_SOCKET = """
 document.addEventListener("htmx:wsOpen", function (event) {
   var url = event.target.getAttribute && event.target.getAttribute("ws-connect") || "";
   if (url.indexOf("/ws/me/") === 0) document.documentElement.dataset.personSocket = "open";
 });
 """
+
+
+def person_page(open_page, server, user, **options):
+    """A new page (open_page's `options`) signed in as `user`, that marks when its own
+    `/ws/me/` socket is open (socket_open)."""
+    page = open_page(**options)
+    page.context.add_init_script(MARK_PERSON_SOCKET)
+    log_in(page, server, user)
+    return page
 
 
 def socket_open(page) -> None:

@@ -3,8 +3,8 @@
 from clubs import services as clubs
 from config.processes import wait_until
 from leagues.models import Tournament
-from tests.browser.pages import log_in
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.pages import admin_log_in, log_in
+from tests.factories import UserFactory
 from tests.leagues.factories import TournamentFactory
 
 
@@ -16,10 +16,7 @@ def test_the_admin_and_club_pages_work_under_the_content_security_policy(open_pa
     club = clubs.club_create(owner=owner, name="Aces", public=False)
 
     page = open_page()
-    page.goto(f"{server.url}/admin/login/")
-    page.fill("input[name=username]", director.username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("input[type=submit]")
+    admin_log_in(page, server, director)
     page.goto(f"{server.url}/admin/leagues/tournament/{tournament.pk}/change/")
     # The admin's own scripts run (the collapsible sidebar) and the step buttons are
     # styled by the site's stylesheet for the director's pages.

@@ -15,10 +15,10 @@ from duplicate.models import BoardGame, Entry, Event, Session
 from duplicate.services.boards import board_ruleset
 from games.models import Game
 from games.services import play as game_play
-from tests.browser.pages import DESKTOP, PHONE, log_in, off_the_loop, shot
+from tests.browser.pages import DESKTOP, PHONE, admin_log_in, log_in, off_the_loop, shot
 from tests.clubs.factories import club_with
 from tests.duplicate.play import person_move, play_out
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 from tests.leagues.factories import directors_group
 
 
@@ -92,10 +92,7 @@ def test_a_director_runs_a_mitchell_that_a_player_plays_to_its_results(
     player = members[0]  # North-South pair 1: table 1 in every round
 
     admin = open_page()
-    admin.goto(f"{server.url}/admin/login/")
-    admin.fill("input[name=username]", director.username)
-    admin.fill("input[name=password]", PASSWORD)
-    admin.click("input[type=submit]")
+    admin_log_in(admin, server, director)
     change = f"{server.url}/admin/duplicate/session/{session.pk}/change/"
     admin.goto(change)
     # The pair rows fit a desktop screen beside the admin's sidebar, bot partner included.

@@ -13,8 +13,8 @@ from games.services import tables
 from leagues.models import Pairing, Tournament
 from ranked import ratings
 from ranked.models import Rating
-from tests.browser.pages import DESKTOP, PHONE, log_in, shot
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.pages import DESKTOP, PHONE, admin_log_in, log_in, shot
+from tests.factories import UserFactory
 from tests.leagues.factories import TournamentFactory, partnership
 
 
@@ -171,10 +171,7 @@ def test_a_director_runs_a_tournament_step_by_step_to_its_champion(open_page, se
     boss = UserFactory(is_staff=True, is_superuser=True)
     tournament = TournamentFactory(name="Winter Cup", format="round_robin", status="draft")
     page = open_page()
-    page.goto(f"{server.url}/admin/login/")
-    page.fill("input[name=username]", boss.username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("input[type=submit]")
+    admin_log_in(page, server, boss)
     change = f"{server.url}/admin/leagues/tournament/{tournament.pk}/change/"
     page.goto(change)
 

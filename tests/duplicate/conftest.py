@@ -3,13 +3,8 @@ tests/conftest.py's quiet_games) and a session director."""
 
 import pytest
 
-from tests.factories import UserFactory
+from tests.factories import UserFactory, fast_passwords  # noqa: F401 (autouse: every test here)
 from tests.leagues.factories import directors_group
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from hypothesis import given, strategies as st
 from config.asgi import application
 from games.bots import LEVELS
 from games.models import Game
+from tests.factories import fast_passwords  # noqa: F401 (autouse here)
 from tests.fuzz import (  # noqa: F401 (the fixtures, pytest finds them here)
     AUTHS,
     BAD_SEAT_KEYS,
@@ -39,7 +40,6 @@ from tests.fuzz import (  # noqa: F401 (the fixtures, pytest finds them here)
     connect,
     encode,
     examples,
-    fast_passwords,
     fingerprint,
     frames,
     fuzz_counts,

@@ -10,16 +10,11 @@ from core.errors import Conflict
 from games.models import Game
 from games.services import play as game_play, tables as game_tables
 from ranked.services import queue as ranked_queue
-from tests.factories import UserFactory
+from tests.factories import UserFactory, fast_passwords  # noqa: F401 (autouse here)
 from tests.races import open_table, places_of, race
 
 BOTS = {1: "random", 2: "random", 3: "random"}
 ROUNDS = 8  # the issue saw the race 7 times in 8
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.mark.django_db

@@ -2,23 +2,14 @@
 
 import pytest
 
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    # These tests make many people; hashing each password properly would dominate.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests.factories import fast_passwords  # noqa: F401 (autouse: every test here)
 
 
 @pytest.fixture
-def fast_games(monkeypatch):
+def fast_games(quiet_games, monkeypatch):
     """Games played in-process to their end, quickly: random bots play for the people who
-    leave their seats, and the live pushes and move timers (not under test here, and
-    slow when on-commit callbacks run) are skipped."""
-    from celery import current_app
-
-    from games import events
+    leave their seats, and (tests/conftest.py's quiet_games) the live pushes and move
+    timers are skipped."""
     from games.services import play
 
     monkeypatch.setattr(play, "TIMEOUT_BOT", "random")
-    monkeypatch.setattr(current_app, "send_task", lambda *args, **kwargs: None)
-    monkeypatch.setattr(events, "game_changed", lambda snapshot: None)

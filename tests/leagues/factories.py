@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership
 from leagues import tasks
-from leagues.models import Entrant, Season, Team, Tournament
+from leagues.models import Entrant, Fixture, Round, Season, Team, Tournament
 from leagues.services import seasons, tournaments
+from tests.clubs.factories import club_with
 from tests.factories import UserFactory
 
 # Quick games: a hand or two. Every game in these tests is played by bots to the end.
@@ -39,6 +40,24 @@ def partnership(tournament: Tournament, player, partner) -> Entrant:
 # Models that moved to another app after the migration named them (their content type,
 # and so their permissions, moved with them: clubs.migrations.0002).
 MOVED = {("leagues", "club"): "clubs"}
+
+
+def tournament_with(partnerships: int, **fields) -> Tournament:
+    """A tournament (TournamentFactory's, with `fields`) that `partnerships` pairs of new
+    people entered together."""
+    tournament = TournamentFactory(**fields)
+    for _ in range(partnerships):
+        a, b = UserFactory.create_batch(2)
+        partnership(tournament, a, b)
+    return tournament
+
+
+def first_round_started(tournament: Tournament, boss) -> Round:
+    """Registration closed by the director `boss`, and the first round paired and started."""
+    tournaments.tournament_close_registration(tournament=tournament, director=boss)
+    round_ = tournaments.round_generate(tournament=tournament, director=boss)
+    tournaments.round_start(round_id=round_.pk, director=boss)
+    return round_
 
 
 def directors_group(migration: str = "leagues.migrations.0002_tournament_directors"):
@@ -82,6 +101,27 @@ def season_with_teams(club: Club, admin, teams: int, **options) -> Season:
         )
         seasons.team_add(season=season, admin=admin, player_a=a, player_b=b)
     return season
+
+
+def started_season(teams: int = 2, **options) -> tuple:
+    """A new club's owner and a season of `teams` teams there (season_with_teams'
+    `options`), started."""
+    admin = UserFactory()
+    club, _ = club_with(owner=admin)
+    season = season_with_teams(club, admin, teams, **options)
+    seasons.season_start(season=season, admin=admin)
+    return admin, season
+
+
+def running_fixture(teams: int = 2) -> Fixture:
+    """A started season's first fixture between two teams, whose four players all said
+    they are here: its game is being played."""
+    _, season = started_season(teams)
+    fixture = season.fixtures.exclude(away=None).first()
+    for player in fixture.players():
+        seasons.fixture_present(fixture_id=fixture.pk, user=player)
+    fixture.refresh_from_db()
+    return fixture
 
 
 @contextmanager

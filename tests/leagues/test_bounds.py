@@ -13,7 +13,15 @@ from leagues.models import Fixture, FixtureDecision, Pairing, Season
 from leagues.services import results, seasons, tournaments
 from tests.clubs.factories import club_with
 from tests.factories import UserFactory
-from tests.leagues.factories import TournamentFactory, director, past, season_with_teams
+from tests.leagues.factories import (
+    TournamentFactory,
+    director,
+    first_round_started,
+    past,
+    running_fixture,
+    season_with_teams,
+    started_season,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -74,10 +82,7 @@ def test_starting_a_season_stored_with_overflowing_deadlines_is_refused(client, 
 
 
 def test_a_deadline_cannot_be_extended_beyond_a_year(client):
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 2)
-    seasons.season_start(season=season, admin=admin)
+    admin, season = started_season()
     fixture = season.fixtures.get()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     with pytest.raises(Invalid, match="within a year from now"):
@@ -121,14 +126,7 @@ EXTREME = (
 
 
 def test_a_league_fixture_with_the_most_extreme_reachable_scores_is_recorded(fast_games):
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 2)
-    seasons.season_start(season=season, admin=admin)
-    fixture = season.fixtures.get()
-    for player in fixture.players():
-        seasons.fixture_present(fixture_id=fixture.pk, user=player)
-    fixture.refresh_from_db()
+    fixture = running_fixture()
     finish(fixture.game, [-EXTREME, EXTREME - 1], winner=1)
     assert results.record_game(game_id=fixture.game_id) is True
     fixture.refresh_from_db()
@@ -141,9 +139,7 @@ def test_a_tournament_pairing_with_the_most_extreme_reachable_scores_is_recorded
     tournament = TournamentFactory()
     for player in UserFactory.create_batch(4):  # alone: paired into two partnerships
         tournaments.tournament_register(tournament=tournament, user=player)
-    tournaments.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = tournaments.round_generate(tournament=tournament, director=boss)
-    tournaments.round_start(round_id=round_.pk, director=boss)
+    round_ = first_round_started(tournament, boss)
     pairing = round_.pairings.get()
     finish(pairing.game, [EXTREME, -EXTREME], winner=0)
     assert results.record_game(game_id=pairing.game_id) is True

@@ -7,20 +7,15 @@ from django.urls import reverse
 from games.selectors import game_payload, game_snapshot
 from games.services import tables
 from leagues.models import Fixture
-from leagues.services import seasons
-from tests.clubs.factories import club_with
 from tests.factories import UserFactory
 from tests.games.finished import play_out
-from tests.leagues.factories import season_with_teams
+from tests.leagues.factories import started_season
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_finished_league_game_points_to_the_league_table(client):
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 2)
-    seasons.season_start(season=season, admin=admin)
+    _, season = started_season()
     fixture = Fixture.objects.filter(season=season).first()
     game = tables.game_create_seated(
         players=[UserFactory(), "standard", "standard", "standard"], preset="quick"

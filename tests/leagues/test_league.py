@@ -16,7 +16,12 @@ from social.models import Notification
 from tests.clubs.factories import club_with
 from tests.factories import UserFactory
 from tests.games.finished import play_out
-from tests.leagues.factories import past, results_land_by_themselves, season_with_teams
+from tests.leagues.factories import (
+    past,
+    results_land_by_themselves,
+    season_with_teams,
+    started_season,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -144,10 +149,7 @@ def test_a_season_of_six_teams_from_start_to_final_standings(
 
 
 def test_an_odd_number_of_teams_gives_each_a_bye_and_a_double_round_robin_meets_twice():
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 5, double_round_robin=True)
-    seasons.season_start(season=season, admin=admin)
+    _, season = started_season(5, double_round_robin=True)
     fixtures = list(season.fixtures.all())
     byes = Counter(f.home_id for f in fixtures if f.away_id is None)
     assert byes == dict.fromkeys(season.teams.values_list("pk", flat=True), 2)
@@ -157,10 +159,7 @@ def test_an_odd_number_of_teams_gives_each_a_bye_and_a_double_round_robin_meets_
 
 
 def test_the_game_starts_only_when_all_four_players_are_present_within_the_window(client):
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 2)
-    seasons.season_start(season=season, admin=admin)
+    _, season = started_season()
     fixture = season.fixtures.get()
     players = fixture.players()
     for player in players[:3]:
@@ -185,10 +184,7 @@ def test_the_game_starts_only_when_all_four_players_are_present_within_the_windo
 
 
 def test_players_cannot_start_a_fixture_after_its_deadline_until_it_is_extended(client):
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 2)
-    seasons.season_start(season=season, admin=admin)
+    admin, season = started_season()
     fixture = season.fixtures.get()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     player = fixture.home.player_a
@@ -210,10 +206,7 @@ def test_players_cannot_start_a_fixture_after_its_deadline_until_it_is_extended(
 
 
 def test_decisions_before_the_deadline_or_on_a_game_in_play_are_refused(client):
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 2)
-    seasons.season_start(season=season, admin=admin)
+    admin, season = started_season()
     fixture = season.fixtures.get()
     with pytest.raises(Conflict, match="has not passed yet"):
         seasons.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=None)
@@ -229,10 +222,7 @@ def test_decisions_before_the_deadline_or_on_a_game_in_play_are_refused(client):
 
 
 def test_a_double_forfeit_gives_both_teams_a_loss_and_no_points():
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 2, points_loss=1)
-    seasons.season_start(season=season, admin=admin)
+    admin, season = started_season(points_loss=1)
     fixture = season.fixtures.get()
     Fixture.objects.filter(pk=fixture.pk).update(deadline=past())
     seasons.fixture_forfeit(fixture_id=fixture.pk, admin=admin, winner=None)
@@ -243,10 +233,7 @@ def test_a_double_forfeit_gives_both_teams_a_loss_and_no_points():
 
 
 def test_ties_are_broken_by_head_to_head_then_difference():
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 3)
-    seasons.season_start(season=season, admin=admin)
+    _, season = started_season(3)
     a, b, c = season.teams.order_by("pk")
     # Each team wins once: level on points. b beat a by 10, a beat c by 30, c beat b by 300.
     results = {frozenset((a.pk, b.pk)): (b, 10), frozenset((a.pk, c.pk)): (a, 30),
@@ -348,10 +335,7 @@ def test_seasons_refuse_rules_that_make_no_game(client):
 
 
 def test_the_sweep_tells_admins_once_about_an_overdue_fixture():
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, 2)
-    seasons.season_start(season=season, admin=admin)
+    admin, _ = started_season()
     Fixture.objects.update(deadline=past())
     assert results.sweep()["overdue"] == 1
     assert results.sweep()["overdue"] == 0

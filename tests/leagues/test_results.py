@@ -8,30 +8,16 @@ from games.models import Game, Seat
 from games.services import tables
 from leagues import selectors, tasks
 from leagues.models import Fixture, Pairing
-from leagues.services import results, seasons, tournaments
-from tests.clubs.factories import club_with
-from tests.factories import UserFactory
+from leagues.services import results, tournaments
 from tests.games.finished import play_out
 from tests.leagues.factories import (
-    TournamentFactory,
     director,
-    partnership,
+    first_round_started,
     past,
     results_land_by_themselves,
-    season_with_teams,
+    running_fixture,
+    tournament_with,
 )
-
-
-def running_fixture(teams: int = 2) -> Fixture:
-    admin = UserFactory()
-    club, _ = club_with(owner=admin)
-    season = season_with_teams(club, admin, teams)
-    seasons.season_start(season=season, admin=admin)
-    fixture = season.fixtures.exclude(away=None).first()
-    for player in fixture.players():
-        seasons.fixture_present(fixture_id=fixture.pk, user=player)
-    fixture.refresh_from_db()
-    return fixture
 
 
 @pytest.mark.django_db
@@ -66,13 +52,8 @@ def test_recording_twice_changes_nothing(fast_games):
 def test_the_sweep_records_games_whose_signal_was_lost(fast_games):
     fixture = running_fixture()
     boss = director()
-    tournament = TournamentFactory()
-    for _ in range(2):
-        a, b = UserFactory.create_batch(2)
-        partnership(tournament, a, b)
-    tournaments.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = tournaments.round_generate(tournament=tournament, director=boss)
-    tournaments.round_start(round_id=round_.pk, director=boss)
+    tournament = tournament_with(2)
+    round_ = first_round_started(tournament, boss)
     pairing = round_.pairings.get()
     play_out(fixture.game)
     play_out(pairing.game)
@@ -89,13 +70,8 @@ def test_the_sweep_records_games_whose_signal_was_lost(fast_games):
 @pytest.mark.django_db
 def test_a_forfeit_overrules_a_game_still_in_play(fast_games):
     boss = director()
-    tournament = TournamentFactory()
-    for _ in range(2):
-        a, b = UserFactory.create_batch(2)
-        partnership(tournament, a, b)
-    tournaments.tournament_close_registration(tournament=tournament, director=boss)
-    round_ = tournaments.round_generate(tournament=tournament, director=boss)
-    tournaments.round_start(round_id=round_.pk, director=boss)
+    tournament = tournament_with(2)
+    round_ = first_round_started(tournament, boss)
     pairing = round_.pairings.get()
     tournaments.pairing_forfeit(pairing_id=pairing.pk, director=boss, winner=pairing.entrant_a)
     play_out(pairing.game)

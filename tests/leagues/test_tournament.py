@@ -23,6 +23,7 @@ from tests.leagues.factories import (
     directors_group,
     partnership,
     results_land_by_themselves,
+    tournament_with,
 )
 
 pytestmark = pytest.mark.django_db
@@ -226,10 +227,7 @@ def test_a_round_robin_tournament_with_an_odd_count_rests_each_entrant_once(
     fast_games, monkeypatch, django_capture_on_commit_callbacks
 ):
     boss = director()
-    tournament = TournamentFactory(format="round_robin")
-    for _ in range(3):
-        a, b = UserFactory.create_batch(2)
-        partnership(tournament, a, b)
+    tournament = tournament_with(3, format="round_robin")
     tournaments.tournament_close_registration(tournament=tournament, director=boss)
     for _ in range(3):
         round_ = tournaments.round_generate(tournament=tournament, director=boss)
@@ -244,10 +242,7 @@ def test_a_round_robin_tournament_with_an_odd_count_rests_each_entrant_once(
 
 def test_a_drafted_round_is_edited_in_the_admin_before_it_starts(client):
     boss = director()
-    tournament = TournamentFactory(format="swiss")
-    for _ in range(4):
-        a, b = UserFactory.create_batch(2)
-        partnership(tournament, a, b)
+    tournament = tournament_with(4, format="swiss")
     tournaments.tournament_close_registration(tournament=tournament, director=boss)
     round_ = tournaments.round_generate(tournament=tournament, director=boss)
     first, second = round_.pairings.order_by("table")
@@ -283,10 +278,7 @@ def test_a_drafted_round_is_edited_in_the_admin_before_it_starts(client):
 
 def test_forfeits_are_recorded_in_the_admin_and_refused_twice(client):
     boss = director()
-    tournament = TournamentFactory(format="swiss")
-    for _ in range(2):
-        a, b = UserFactory.create_batch(2)
-        partnership(tournament, a, b)
+    tournament = tournament_with(2, format="swiss")
     tournaments.tournament_close_registration(tournament=tournament, director=boss)
     round_ = tournaments.round_generate(tournament=tournament, director=boss)
     row = round_.pairings.get()
@@ -325,10 +317,7 @@ def test_registration_rules():
 
 def test_an_odd_single_is_left_without_a_partner_and_sits_out(client):
     boss = director()
-    tournament = TournamentFactory()
-    for _ in range(2):
-        a, b = UserFactory.create_batch(2)
-        partnership(tournament, a, b)
+    tournament = tournament_with(2)
     alone = UserFactory()
     tournaments.tournament_register(tournament=tournament, user=alone)
     client.force_login(boss)
@@ -342,10 +331,7 @@ def test_an_odd_single_is_left_without_a_partner_and_sits_out(client):
 
 def test_finishing_refuses_while_a_round_is_running_or_paired():
     boss = director()
-    tournament = TournamentFactory()
-    for _ in range(2):
-        a, b = UserFactory.create_batch(2)
-        partnership(tournament, a, b)
+    tournament = tournament_with(2)
     tournaments.tournament_close_registration(tournament=tournament, director=boss)
     round_ = tournaments.round_generate(tournament=tournament, director=boss)
     with pytest.raises(Conflict, match="paired but not started"):

@@ -15,7 +15,6 @@ from tests.fuzz import (  # noqa: F401 (the fixtures, pytest finds them here)
     bodies,
     encode,
     examples,
-    fast_passwords,
     fuzz_counts,
     junk,
     junk_or,

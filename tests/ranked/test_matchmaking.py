@@ -1,10 +1,8 @@
 """The queue and the matchmaker on the database: fair tables, nobody in two games, bots."""
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from accounts.services import bots_ensure
@@ -14,6 +12,7 @@ from games.services import tables as game_tables
 from ranked.models import Abandonment, QueueEntry
 from ranked.services import bars, queue, ratings as rating_services
 from tests.factories import UserFactory
+from tests.races import race
 from tests.ranked.factories import finished_game, queued, rated, seats_of
 
 pytestmark = pytest.mark.django_db
@@ -71,21 +70,8 @@ def test_a_person_is_never_seated_in_two_games():
 @pytest.mark.django_db(transaction=True)
 def test_matchmakers_running_at_once_seat_each_person_once():
     people = [queued(rated(1500 + i)) for i in range(8)]
-    errors = []
-
-    def run():
-        try:
-            queue.tables_form(now=timezone.now() + timedelta(seconds=1))
-        except Exception as error:
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = race(*[lambda: queue.tables_form(now=timezone.now() + timedelta(seconds=1))] * 3)
+    errors = [outcome for outcome in outcomes if outcome is not None]
     assert errors == []
     assert Game.objects.count() == 2
     seated = list(Seat.objects.filter(user__in=people).values_list("user_id", flat=True))

@@ -1,12 +1,10 @@
 """Rating finished ranked games: idempotent, in order, and equal to a full recompute."""
 
 import random
-import threading
 from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 from django.utils import timezone
 
 from accounts.services import bots_ensure
@@ -18,6 +16,7 @@ from ranked.kinds import RANKED
 from ranked.models import Rating, RatingChange
 from ranked.services import ratings
 from tests.factories import UserFactory
+from tests.races import race
 from tests.ranked.factories import finished_game
 
 pytestmark = pytest.mark.django_db
@@ -184,21 +183,9 @@ def test_a_game_rated_late_is_placed_in_finishing_order():
 def test_concurrent_rating_runs_rate_each_game_once():
     for _ in range(6):
         finished_game(UserFactory.create_batch(4), winner=0)
-    counts, errors = [], []
-
-    def run():
-        try:
-            counts.append(ratings.ratings_rate_pending())
-        except Exception as error:
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    counts = []
+    outcomes = race(*[lambda: counts.append(ratings.ratings_rate_pending())] * 3)
+    errors = [outcome for outcome in outcomes if outcome is not None]
     assert errors == [] and sum(counts) == 6
     assert RatingChange.objects.count() == 24
 

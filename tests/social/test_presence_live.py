@@ -38,6 +38,19 @@ def befriend(server, token_a: str, token_b: str, username_b: str) -> None:
     assert status == 200, body
 
 
+def invite(server, token: str, username: str, game_id: int, seat: int) -> dict:
+    """The token's owner invites `username` to a seat at their table over the API."""
+    status, sent = http(
+        server,
+        "POST",
+        "/api/invitations",
+        token,
+        {"username": username, "game": game_id, "seat": seat},
+    )
+    assert status == 201, sent
+    return sent
+
+
 def presence_of(server, token: str, username: str) -> dict:
     """The presence a person's friend `username` has in their GET /api/friends."""
     status, body = http(server, "GET", "/api/friends", token)
@@ -130,14 +143,7 @@ def test_an_invitation_sent_on_one_server_arrives_on_the_other_as_json(servers):
             second, "POST", "/api/tables", alice_token, {"bots": {"1": "standard", "3": "standard"}}
         )
         assert status == 201, table
-        status, sent = http(
-            second,
-            "POST",
-            "/api/invitations",
-            alice_token,
-            {"username": bob.username, "game": table["id"], "seat": 2},
-        )
-        assert status == 201, sent
+        sent = invite(second, alice_token, bob.username, table["id"], seat=2)
         assert (sent["from"], sent["to"], sent["game"], sent["seat"]) == (
             alice.username,
             bob.username,
@@ -203,14 +209,7 @@ def test_a_private_game_shows_in_presence_without_a_watch_link_to_those_who_may_
 
         # Bob is invited and sits: the game starts, and Bob (a player) may watch it now;
         # Carol still may not, and sees no link and no game id.
-        status, sent = http(
-            second,
-            "POST",
-            "/api/invitations",
-            alice_token,
-            {"username": bob.username, "game": table["id"], "seat": 2},
-        )
-        assert status == 201, sent
+        sent = invite(second, alice_token, bob.username, table["id"], seat=2)
         status, taken = http(second, "POST", f"/api/invitations/{sent['id']}/accept", bob_token)
         assert status == 200, taken
 

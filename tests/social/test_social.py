@@ -11,16 +11,11 @@ from games.models import ChatMessage, Game, Seat
 from games.services import tables
 from social import presence, selectors, services as social
 from social.models import FriendRequest, Friendship, Invitation, Notification
-from tests.factories import UserFactory
+from tests.factories import UserFactory, fast_passwords  # noqa: F401 (autouse here)
 from tests.races import race
 from tests.social.factories import friends
 
 pytestmark = pytest.mark.usefixtures("fresh_presence")
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.mark.django_db
