@@ -15,7 +15,6 @@ import threading
 from dataclasses import dataclass, field, replace
 
 from django.http import HttpRequest
-from django.urls import URLPattern, URLResolver, get_resolver
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 from ninja import Body, NinjaAPI, Query
@@ -25,6 +24,7 @@ from pydantic import BaseModel
 
 from core import hooks
 from core.errors import Forbidden, TooLarge, Unauthenticated
+from core.routes import site_routes
 from core.schemas import json_object
 
 MAX_BODY = 16 * 1024
@@ -109,20 +109,11 @@ def _empty_form(request: HttpRequest, raw: bytes) -> bool:
 def api_routes() -> list[tuple[str, object]]:
     """(route, view) of every path under /api/ that the URL resolver serves, e.g.
     ("api/tables/<int64:game_id>/join", table_join); the description's own pages aside."""
-    routes = []
-
-    def walk(patterns, prefix: str) -> None:
-        for pattern in patterns:
-            route = prefix + str(pattern.pattern)
-            if isinstance(pattern, URLResolver):
-                walk(pattern.url_patterns, route)
-            elif isinstance(pattern, URLPattern) and route.startswith(API_PREFIX):
-                if getattr(pattern.callback, "api_docs", False):
-                    continue
-                routes.append((route, pattern.callback))
-
-    walk(get_resolver().url_patterns, "")
-    return routes
+    return [
+        (r.route, r.view)
+        for r in site_routes()
+        if r.route.startswith(API_PREFIX) and not getattr(r.view, "api_docs", False)
+    ]
 
 
 def openapi_path(route: str) -> str:

@@ -9,10 +9,10 @@ import pytest
 from django.test import Client
 
 from core.errors import Invalid
+from core.routes import site_routes
 from core.schemas import json_object, validate, value
 from games.schemas import ActionIn, GamesQuery, JoinIn, Seat, TableIn
 from ranked.schemas import QueueIn
-from tests.routes import site_routes
 
 DOCS_PAGES = {"api/openapi.json", "api/docs"}
 

@@ -14,6 +14,7 @@ import pytest
 from django.apps import apps
 from django.test import Client
 
+from core.routes import site_routes
 from duplicate.services import daily as daily_services
 from games import frames, selectors
 from games.services import tables
@@ -30,7 +31,6 @@ from tests.leagues.factories import (
     partnership,
     season_with_teams,
 )
-from tests.routes import site_routes
 
 pytestmark = pytest.mark.usefixtures("quiet_games")
 

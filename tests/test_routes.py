@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from core.converters import Int64Converter
+from core.routes import site_routes
 from tests.factories import UserFactory
-from tests.routes import site_routes
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,5 @@
-"""The site's URL routes, walked from the resolver, for the tests that must cover them all."""
+"""The site's URL routes, walked from the resolver: for the API's description (core.api)
+and the tests that must cover every route."""
 
 from dataclasses import dataclass
 
@@ -10,6 +11,7 @@ class Route:
     route: str  # e.g. "games/<int64:game_id>/replay"; a regex route keeps its regex
     name: str  # namespaced ("duplicate:board"), or "" for an unnamed one
     converters: dict  # argument name -> converter object
+    view: object  # the view the route calls
 
 
 def site_routes() -> list[Route]:
@@ -22,6 +24,6 @@ def site_routes() -> list[Route]:
                 yield from walk(pattern.url_patterns, route, inner, found)
             elif isinstance(pattern, URLPattern):
                 name = f"{namespace}{pattern.name}" if pattern.name else ""
-                yield Route(route, name, found)
+                yield Route(route, name, found, pattern.callback)
 
     return list(walk(get_resolver().url_patterns, "", "", {}))
