@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core import posts
-from core.navigation import back_to
+from core.navigation import back_path, back_to
 from core.schemas import value
 from games.schemas import Seat
 from games.selectors import unfinished_game_of
@@ -25,12 +25,7 @@ SEARCH_MAX = 150
 
 def _carry_out(request: HttpRequest, call, done: str) -> HttpResponse:
     """Runs a form's service; says what happened (or why not) on the page it came from."""
-    _, error = posts.attempt(call)
-    if error:
-        messages.error(request, error)
-    else:
-        messages.success(request, done)
-    return back_to(request, "/friends/")
+    return posts.act(request, call, back=back_path(request, "/friends/"), done=done)
 
 
 @login_required
