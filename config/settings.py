@@ -1,6 +1,7 @@
 """Django settings, read from the environment with safe defaults for local use."""
 
 import os
+from importlib.util import find_spec
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
@@ -34,7 +35,6 @@ ALLOWED_HOSTS = [
 CSRF_TRUSTED_ORIGINS = [
     origin.strip() for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
 ]
-
 
 # HTTPS. Behind a proxy that ends TLS, say which header tells the original scheme, e.g.
 # SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto (value "https"; "Name=value" for another),
@@ -104,7 +104,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "allauth",
     "allauth.account",
-    "ninja",  # /api/docs' page and its static files, served here (the CSP allows no CDN)
     "accounts",
     "games",
     "social",
@@ -135,9 +134,11 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
 
+NINJA_DIR = Path(find_spec("ninja").origin).parent  # /api/docs' files, unloaded (core.api_docs)
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [NINJA_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -350,6 +351,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+STATICFILES_DIRS = [NINJA_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"  # filled by collectstatic for production
 STATIC_ROOT.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = DEBUG  # Daphne has no static handler of its own in development
