@@ -24,7 +24,7 @@ from games.engine import (
     Ruleset,
     apply_action,
     new_game,
-    team_contract,
+    side_contract,
     tricks_per_side,
     view_for,
 )
@@ -75,9 +75,7 @@ def review_hand(start: GameState, actions: list[Action], *, bot_seed: str) -> di
     rules = start.ruleset
     teams = []
     for team in (0, 1):
-        contract, _ = team_contract(
-            result.bids, result.tricks, team, rules.nil_tricks_count_for_partner
-        )
+        contract, _ = side_contract(rules, result.bids, result.tricks, team)
         teams.append(
             {
                 "contract": contract,

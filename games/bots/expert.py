@@ -25,9 +25,9 @@ from games.engine import (
     Play,
     Ruleset,
     action_from_dict,
-    bid_range,
+    bid_choices,
 )
-from games.engine.bits import ABOVE, BELOW, FULL_DECK, cards_in, team_of
+from games.engine.bits import ABOVE, BELOW, FULL_DECK, SPADES, SUIT_MASK, cards_in, team_of
 
 from . import standard
 from .ddbudget import Budget
@@ -205,7 +205,9 @@ def bid_the_rest(sim: Table, seat: int) -> None:
 
 def legal_bids_of(t: Table, seat: int) -> list[int]:
     """The seat's legal (not blind) bids."""
-    return list(bid_range(t.ruleset, t.bids[seat ^ 2]))
+    partner_bid = None if t.ruleset.solo else t.bids[seat ^ 2]
+    spades = (t.hands[seat] & SUIT_MASK[SPADES]).bit_count()
+    return list(bid_choices(t.ruleset, partner_bid, spades))
 
 
 def playout(sim: Table, seat: int, value_of=value) -> float:

@@ -59,7 +59,7 @@ def estimate_tricks(hand: int) -> float:
     for card in reversed(cards_in(spades)):
         below -= 1
         # Outstanding higher spades this card must outlast, guarded by `below` lower ones.
-        out = (ABOVE[card] & ~spades).bit_count()
+        out = (ABOVE[card] & ~spades & FULL_DECK).bit_count()
         if out <= below:
             spade_tricks += 1.0
         elif out == below + 1:
@@ -132,7 +132,8 @@ def nil_chance(hand: int) -> float:
 _NIL_BIAS = 0.562
 _NIL_SPADES = 0.012
 _NIL_SPADES_OVER_3 = -0.968
-_NIL_SPADE = (0, 0, 0, 0, 0, 0, 0, -0.187, -0.326, -0.600, -0.861, -1.288, -3.509)  # 2..A
+# 2..A, then the Jokers (sure winners, as the ace)
+_NIL_SPADE = (0, 0, 0, 0, 0, 0, 0, -0.187, -0.326, -0.600, -0.861, -1.288, -3.509, -3.509, -3.509)
 # Side-suit J, Q, K, A by the length of their suit (1, 2, 3, 4+).
 _NIL_HONOUR = (
     (-0.075, -0.075, -0.172, -0.172),

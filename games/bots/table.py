@@ -5,7 +5,7 @@ rules of play (legal cards, spades broken, the trick winner, contracts) are the 
 own functions, so a playout plays exactly as the engine would.
 """
 
-from games.engine import CARDS, Card, Ruleset, team_contract
+from games.engine import CARDS, Card, Ruleset, side_contract
 from games.engine.bits import BIT, SUIT_OF, breaks_spades, legal_mask, shown_voids, trick_winner
 
 _CARD_BY_CODE = {card.code: card.index for card in CARDS}
@@ -151,7 +151,5 @@ class Table:
 
     def need(self, team: int) -> int:
         """Tricks the team still needs for its contract (<= 0 once made)."""
-        contract, counted = team_contract(
-            self.bids, self.taken, team, self.ruleset.nil_tricks_count_for_partner
-        )
+        contract, counted = side_contract(self.ruleset, self.bids, self.taken, team)
         return contract - counted

@@ -4,12 +4,23 @@ The rules on plain ints that bots play out fast (legal cards, trick winner) are 
 games.engine.bits; the engine plays by the same functions.
 """
 
-from .actions import Action, Bid, IllegalAction, Look, Play, action_from_dict, action_to_dict
+from .actions import (
+    Action,
+    Bid,
+    IllegalAction,
+    Look,
+    NilPass,
+    Play,
+    action_from_dict,
+    action_to_dict,
+)
+from .bidding import bid_choices
 from .bits import first_leader, team_of, tricks_per_side
 from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
-from .rules import apply_action, bid_range, hand_from_seed, legal_actions, new_game, replay
-from .ruleset import MAX_HAND_POINTS, OPTION_RANGES, PRESETS, Ruleset
+from .nilpass import passers
+from .rules import apply_action, hand_from_seed, legal_actions, new_game, replay, seats_to_act
+from .ruleset import MAX_HAND_POINTS, OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, conflict
 from .scoring import (
     BoardScore,
     HandOutcome,
@@ -20,11 +31,13 @@ from .scoring import (
     board_score,
     hand_breakdown,
     hand_outcome,
+    leader_of,
+    places,
     score_ends_game,
     score_hand,
-    team_contract,
+    side_contract,
 )
-from .state import BIDDING, FINISHED, PLAYING, GameState, HandResult, Trick
+from .state import BIDDING, FINISHED, PASSING, PHASES, PLAYING, GameState, HandResult, Trick
 from .view import view_for
 
 __all__ = [
@@ -32,7 +45,10 @@ __all__ = [
     "CARDS",
     "FINISHED",
     "MAX_HAND_POINTS",
+    "OPTION_CHOICES",
     "OPTION_RANGES",
+    "PASSING",
+    "PHASES",
     "PLAYING",
     "PRESETS",
     "Action",
@@ -45,6 +61,7 @@ __all__ = [
     "HandScore",
     "IllegalAction",
     "Look",
+    "NilPass",
     "NilScore",
     "Play",
     "Ruleset",
@@ -54,9 +71,10 @@ __all__ = [
     "action_to_dict",
     "apply_action",
     "bags_before_penalty",
-    "bid_range",
+    "bid_choices",
     "board_score",
     "commitment",
+    "conflict",
     "deal",
     "first_dealer",
     "first_leader",
@@ -64,12 +82,16 @@ __all__ = [
     "hand_from_seed",
     "hand_outcome",
     "hand_seed",
+    "leader_of",
     "legal_actions",
     "new_game",
+    "passers",
+    "places",
     "replay",
     "score_ends_game",
     "score_hand",
-    "team_contract",
+    "seats_to_act",
+    "side_contract",
     "team_of",
     "tricks_per_side",
     "view_for",

@@ -1,4 +1,9 @@
-"""The three actions a player can take, their JSON form and the IllegalAction error."""
+"""The actions a player can take, their JSON form and the IllegalAction error.
+
+bid: a number of tricks, Nil (0) or Blind Nil; look: see one's cards, giving up Blind Nil;
+nil_pass: the cards a Nil bidder or the partner gives the other (RULES.md "Variants",
+`nil_pass`: both of a partnership choose at once, it is nobody's turn); play: a card.
+"""
 
 from dataclasses import dataclass
 
@@ -52,9 +57,31 @@ class Play:
         object.__setattr__(self, "card", Card.parse(self.card))
 
 
-Action = Bid | Look | Play
+@dataclass(frozen=True, slots=True)
+class NilPass:
+    """Give cards to one's partner after a Nil bid (the option nil_pass says how many)."""
 
-_FIELDS = {"bid": {"type", "tricks", "blind"}, "look": {"type"}, "play": {"type", "card"}}
+    seat: int
+    cards: tuple[Card, ...]  # sorted, no card twice
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        if not isinstance(self.cards, (list, tuple)):
+            raise ValueError(f"cards must be a list of card codes, not {self.cards!r:.40}")
+        cards = tuple(sorted({Card.parse(card) for card in self.cards}))
+        if len(cards) != len(self.cards):
+            raise ValueError("A card can be passed only once")
+        object.__setattr__(self, "cards", cards)
+
+
+Action = Bid | Look | NilPass | Play
+
+_FIELDS = {
+    "bid": {"type", "tricks", "blind"},
+    "look": {"type"},
+    "nil_pass": {"type", "cards"},
+    "play": {"type", "card"},
+}
 
 
 def action_to_dict(action: Action) -> dict:
@@ -65,6 +92,8 @@ def action_to_dict(action: Action) -> dict:
         return {"type": "bid", "tricks": action.tricks, "blind": action.blind}
     if type(action) is Look:
         return {"type": "look"}
+    if type(action) is NilPass:
+        return {"type": "nil_pass", "cards": [card.code for card in action.cards]}
     raise ValueError(f"Not an action: {action!r}")
 
 
@@ -76,7 +105,7 @@ def action_from_dict(data: object, seat: int) -> Action:
     kind = data.get("type")
     # A list or an object is no type either (and `in` would raise TypeError on it).
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ValueError(f"Unknown action type {kind!r:.40} (expected bid, look or play)")
+        raise ValueError(f"Unknown action type {kind!r:.40} (expected bid, look, nil_pass or play)")
     extra = sorted(f"{name!s:.40}" for name in set(data) - _FIELDS[kind])
     if extra:
         raise ValueError(f"Unexpected field(s) for a {kind} action: {', '.join(extra)}")
@@ -89,6 +118,11 @@ def action_from_dict(data: object, seat: int) -> Action:
         if not isinstance(card, str):
             raise ValueError(f"'card' must be a card code such as \"QS\", not {card!r:.40}")
         return Play(seat, Card.parse(card))
+    if kind == "nil_pass":
+        cards = data.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+            raise ValueError("A nil_pass action needs 'cards': a list of card codes")
+        return NilPass(seat, tuple(cards))
     if "tricks" not in data:
         raise ValueError("A bid action needs 'tricks'")
     tricks = data["tricks"]

@@ -1,6 +1,6 @@
 """Cards and their two-character codes (the int form the rules use is in bits.py)."""
 
-from .bits import BIT, cards_in
+from .bits import BIG_JOKER, BIT, CARD_COUNT, DECKS, LITTLE_JOKER, SUIT_OF, cards_in
 
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"
@@ -8,7 +8,8 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 class Card:
-    """One of the 52 cards; instances are shared, so compare them with == or is."""
+    """One of the 52 cards or a Joker (`LJ`, `BJ`: spades above the ace, RULES.md "Variants");
+    instances are shared, so compare them with == or is."""
 
     __slots__ = ("code", "index", "rank", "suit")
 
@@ -22,7 +23,8 @@ class Card:
 
     @classmethod
     def parse(cls, code: "str | Card") -> "Card":
-        """The card for a code such as "QS", "TD" or "10D" (a Card is returned as is)."""
+        """The card for a code such as "QS", "TD", "10D" or "BJ" (a Card is returned as is).
+        Whether the card is in a game's deck is for the rules to say."""
         if isinstance(code, Card):
             return code
         if not isinstance(code, str):
@@ -34,8 +36,8 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
-        """The card with the given deck index (0 = 2C .. 51 = AS)."""
-        if type(index) is not int or not 0 <= index < 52:
+        """The card with the given index (0 = 2C .. 51 = AS, 52 = LJ, 53 = BJ)."""
+        if type(index) is not int or not 0 <= index < CARD_COUNT:
             raise ValueError(f"Not a card index: {index!r}")
         return CARDS[index]
 
@@ -65,19 +67,28 @@ class Card:
         return self
 
 
+_JOKER_CODES = {LITTLE_JOKER: "LJ", BIG_JOKER: "BJ"}
+
+
 def _make(index: int) -> Card:
     card = object.__new__(Card)
+    suit = SUITS[SUIT_OF[index]]
     object.__setattr__(card, "index", index)
-    object.__setattr__(card, "rank", index % 13 + 2)
-    object.__setattr__(card, "suit", SUITS[index // 13])
-    object.__setattr__(card, "code", RANKS[index % 13] + SUITS[index // 13])
+    # Jokers rank 15 (Little) and 16 (Big): above the ace, as spades.
+    object.__setattr__(card, "rank", index - 13 * SUIT_OF[index] + 2)
+    object.__setattr__(card, "suit", suit)
+    object.__setattr__(card, "code", _JOKER_CODES.get(index) or RANKS[index % 13] + suit)
     return card
 
 
-CARDS = tuple(_make(i) for i in range(52))
+CARDS = tuple(_make(i) for i in range(CARD_COUNT))
 _BY_CODE = {card.code: card for card in CARDS} | {
     "10" + card.suit: card for card in CARDS if card.rank == 10
 }
+
+
+def is_joker(card: Card) -> bool:
+    return card.index in _JOKER_CODES
 
 
 def _card_at(index: int) -> Card:
@@ -98,3 +109,10 @@ def mask_of(cards) -> int:
             raise ValueError(f"Card {code} appears twice")
         mask |= bit
     return mask
+
+
+def not_held(deck: str, card: Card) -> str:
+    """Why a seat cannot give or play a card it does not hold, in a game of `deck`."""
+    if not DECKS[deck] & BIT[card.index]:
+        return f"{card.code} is not a card in this game"
+    return f"You do not have {card.code}"

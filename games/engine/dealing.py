@@ -5,6 +5,7 @@ import hmac
 import struct
 from operator import ge, mod
 
+from .bits import BIG_JOKER, LITTLE_JOKER
 from .cards import BIT, Card, cards_of
 
 _UNPACK_BLOCK = struct.Struct(">8I").unpack
@@ -53,11 +54,27 @@ _SIZES = tuple(i + 1 for i in _STEPS)
 _LIMITS = tuple(_LIMIT[n] for n in _SIZES)
 
 
-def shuffle(hand_seed: bytes) -> list[int]:
+# The ordered decks the shuffle starts from: the standard one, and the Joker deck (the
+# standard one without 2C and 2D, then LJ and BJ: RULES.md "Variants", `deck`).
+ORDERED_DECKS = {
+    "standard": tuple(range(52)),
+    "jokers": (*(i for i in range(52) if i not in (0, 13)), LITTLE_JOKER, BIG_JOKER),
+}
+
+
+def ordered_deck(deck: str) -> tuple[int, ...]:
+    """The unshuffled deck named `deck` ("standard" or "jokers") as card indices."""
+    try:
+        return ORDERED_DECKS[deck]
+    except (KeyError, TypeError):
+        raise ValueError(f"Unknown deck {deck!r:.40} (known: standard, jokers)") from None
+
+
+def shuffle(hand_seed: bytes, deck: str = "standard") -> list[int]:
     """The shuffled deck of a hand as card indices (RULES.md "Shuffle")."""
     sha256 = hashlib.sha256
     numbers = _UNPACK_FIRST(b"".join(sha256(hand_seed + k).digest() for k in _COUNTERS))
-    deck = list(range(52))
+    deck = list(ordered_deck(deck))
     if any(map(ge, numbers, _LIMITS)):
         return _shuffle_with_rejections(hand_seed, list(numbers), deck)
     # No number was rejected (all but always): step i used the i-th number.
@@ -84,9 +101,9 @@ def _shuffle_with_rejections(hand_seed: bytes, numbers: list[int], deck: list[in
     return deck
 
 
-def deal_masks(hand_seed: bytes, dealer: int) -> tuple[int, int, int, int]:
+def deal_masks(hand_seed: bytes, dealer: int, deck: str = "standard") -> tuple[int, int, int, int]:
     """The four hands of a deal as card masks, indexed by seat."""
-    deck = shuffle(hand_seed)
+    deck = shuffle(hand_seed, deck)
     # Card k goes to seat (dealer + 1 + k) % 4, so a seat gets every fourth card;
     # the cards are distinct, so summing their bits is or-ing them.
     bits = BIT.__getitem__
@@ -99,8 +116,8 @@ def deal_masks(hand_seed: bytes, dealer: int) -> tuple[int, int, int, int]:
     )
 
 
-def deal(hand_seed: bytes, dealer: int) -> list[list[Card]]:
+def deal(hand_seed: bytes, dealer: int, deck: str = "standard") -> list[list[Card]]:
     """The four hands of a deal, indexed by seat, each sorted by suit then rank."""
     if type(dealer) is not int or not 0 <= dealer < 4:
         raise ValueError(f"There is no seat {dealer!r}")
-    return [cards_of(mask) for mask in deal_masks(hand_seed, dealer)]
+    return [cards_of(mask) for mask in deal_masks(hand_seed, dealer, deck)]

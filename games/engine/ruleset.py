@@ -20,6 +20,20 @@ OPTION_NAMES = MappingProxyType(
         "boston_bonus": "Boston bonus",
         "suicide": "Suicide",
         "hands": "Hands",
+        "bidding": "Bidding",
+        "deck": "Deck",
+        "solo": "Solo",
+        "nil_pass": "Nil pass",
+        "spades_lead": "Spades lead",
+        "min_team_bid": "Minimum team bid",
+    }
+)
+# The options that take one of a few words (RULES.md "Variants"), the default first.
+OPTION_CHOICES = MappingProxyType(
+    {
+        "bidding": ("free", "mirror", "whiz"),
+        "deck": ("standard", "jokers"),
+        "spades_lead": ("broken", "anytime"),
     }
 )
 OPTION_RANGES = MappingProxyType(
@@ -33,6 +47,8 @@ OPTION_RANGES = MappingProxyType(
         "bag_penalty": (0, 500),
         "boston_bonus": (0, 500),
         "hands": (0, 50),  # 0: no limit, the game goes on to the target score
+        "nil_pass": (0, 3),  # cards a Nil bidder and the partner give each other
+        "min_team_bid": (0, 6),
     }
 )
 
@@ -67,10 +83,23 @@ class Ruleset:
     # The game ends after this many hands, scores or not (0: only the target and losing
     # scores end it). One hand is a duplicate board (issue #24); a tie then ends in a draw.
     hands: int = 0
+    # The variants of RULES.md "Variants".
+    bidding: str = "free"
+    deck: str = "standard"
+    solo: bool = False
+    nil_pass: int = 0
+    spades_lead: str = "broken"
+    min_team_bid: int = 0
 
     def __post_init__(self) -> None:
         for field in fields(self):
             value, name = getattr(self, field.name), OPTION_NAMES[field.name]
+            if field.name in OPTION_CHOICES:
+                choices = OPTION_CHOICES[field.name]
+                if not isinstance(value, str) or value not in choices:
+                    known = ", ".join(choices)
+                    raise ValueError(f"{name} must be one of {known}, not {value!r:.40}")
+                continue
             if field.type is bool:
                 if type(value) is not bool:
                     raise ValueError(f"{name} must be true or false, not {value!r:.40}")
@@ -86,19 +115,35 @@ class Ruleset:
                 raise ValueError(f"{name} must be between {low} and {high}{none}")
         # The ranges already keep losing_score below 0 < target_score: every game starts
         # at 0 to 0 and lasts at least a hand.
-        if self.suicide and not self.nil:
-            raise ValueError("Suicide needs Nil: in Suicide one partner must bid Nil")
+        problem = conflict(self)
+        if problem:
+            raise ValueError(problem)
 
-    def blind_nil_allowed(self, scores: tuple[int, int], team: int) -> bool:
-        """May the team's players bid Blind Nil in a hand that starts with these scores?"""
-        if not (self.nil and self.blind_nil):
+    @property
+    def sides(self) -> int:
+        """How many sides score: two partnerships, or four players in Solo."""
+        return 4 if self.solo else 2
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for: its partnership (seat % 2), or itself in Solo."""
+        return seat if self.solo else seat & 1
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats of a side."""
+        return (side,) if self.solo else (side, side + 2)
+
+    def blind_nil_allowed(self, scores: tuple[int, ...], side: int) -> bool:
+        """May the side's players bid Blind Nil in a hand that starts with these scores
+        (it trails the best other side by the deficit)?"""
+        if not (self.nil and self.blind_nil) or self.bidding != "free":
             return False
         deficit = self.blind_nil_min_deficit
-        return deficit == 0 or scores[1 - team] - scores[team] >= deficit
+        best_other = max(score for other, score in enumerate(scores) if other != side)
+        return deficit == 0 or best_other - scores[side] >= deficit
 
     @classmethod
     def preset(cls, name: str) -> "Ruleset":
-        """The named preset: classic, short, quick, suicide or blind-nil-anytime."""
+        """The named preset (PRESETS: classic, short, quick, suicide, jokers, ...)."""
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
@@ -120,6 +165,56 @@ class Ruleset:
         return cls(**data)
 
 
+def _named(option: str, value: object) -> str:
+    """How an option at a value is named in a message: "Suicide", "Mirror bidding"."""
+    if option == "bidding":
+        return f"{str(value).capitalize()} bidding"
+    return {"deck": "the Joker deck", "nil_pass": "Nil passing"}.get(
+        option, "a minimum team bid" if option == "min_team_bid" else OPTION_NAMES[option]
+    )
+
+
+# RULES.md "Variants": (option, its values that forbid, other option, its values that
+# clash, why). "Not with an option" means with it at anything but its default.
+_FORBIDDEN = (
+    ("bidding", ("mirror", "whiz"), "nil", (False,), "it bids Nil with no spade"),
+    ("bidding", ("mirror", "whiz"), "suicide", (True,), "the bids are fixed by the spades"),
+    (
+        "bidding",
+        ("mirror", "whiz"),
+        "min_team_bid",
+        range(1, 7),
+        "the bids are fixed by the spades",
+    ),
+    (
+        "bidding",
+        ("mirror",),
+        "deck",
+        ("jokers",),
+        "15 spades against 13 tricks set someone every hand",
+    ),
+    ("solo", (True,), "suicide", (True,), "Solo has no partners"),
+    ("solo", (True,), "nil_pass", range(1, 4), "Solo has no partners"),
+    ("solo", (True,), "min_team_bid", range(1, 7), "Solo has no partners"),
+    ("solo", (True,), "nil_tricks_count_for_partner", (True,), "Solo has no partners"),
+    ("nil_pass", range(1, 4), "nil", (False,), "only a Nil bidder passes cards"),
+    ("suicide", (True,), "nil", (False,), "in Suicide one partner must bid Nil"),
+)
+
+
+def conflict(rules: "Ruleset") -> str | None:
+    """Why these options cannot be played together (naming both), or None."""
+    for option, values, other, clashes, why in _FORBIDDEN:
+        value, other_value = getattr(rules, option), getattr(rules, other)
+        if value in values and other_value in clashes:
+            if other == "nil":
+                return f"{_named(option, value)} needs Nil: {why}"
+            return (
+                f"{_named(option, value)} cannot be played with {_named(other, other_value)}: {why}"
+            )
+    return None
+
+
 PRESETS = MappingProxyType(
     {
         "classic": Ruleset(),
@@ -127,5 +222,9 @@ PRESETS = MappingProxyType(
         "quick": Ruleset(target_score=200, losing_score=-100),
         "suicide": Ruleset(suicide=True),
         "blind-nil-anytime": Ruleset(blind_nil_min_deficit=0),
+        "jokers": Ruleset(deck="jokers"),
+        "mirror": Ruleset(bidding="mirror"),
+        "whiz": Ruleset(bidding="whiz"),
+        "solo": Ruleset(solo=True, target_score=250, losing_score=-200),
     }
 )

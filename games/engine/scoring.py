@@ -9,34 +9,34 @@ from .ruleset import Ruleset
 class HandOutcome(NamedTuple):
     """What the tricks of a hand did to the bids, before points and bag penalties."""
 
-    contract: tuple[int, int]  # per team: the partners' non-nil bids summed
-    made: tuple[bool, bool]  # per team: counted tricks reached the contract
-    bags_taken: tuple[int, int]  # per team, this hand: overtricks and failed Nils' tricks
+    contract: tuple[int, ...]  # per side: its non-nil bids summed
+    made: tuple[bool, ...]  # per side: counted tricks reached the contract
+    bags_taken: tuple[int, ...]  # per side, this hand: overtricks and failed Nils' tricks
     nil_made: tuple[bool | None, ...]  # per seat: None without a Nil bid, else made or not
 
 
 class HandScore(NamedTuple):
-    """The scoring of one hand: per team, but for the outcome that the points come from."""
+    """The scoring of one hand: per side (two partnerships, or four players in Solo)."""
 
-    points: tuple[int, int]  # change of each team's score this hand, penalties included
-    scores: tuple[int, int]  # new totals
-    bags: tuple[int, int]  # new bag counts, after penalties
-    penalties: tuple[int, int]  # bag penalties taken this hand
-    boston: tuple[bool, bool]  # the team took all 13 tricks
+    points: tuple[int, ...]  # change of each side's score this hand, penalties included
+    scores: tuple[int, ...]  # new totals
+    bags: tuple[int, ...]  # new bag counts, after penalties
+    penalties: tuple[int, ...]  # bag penalties taken this hand
+    boston: tuple[bool, ...]  # the side took all 13 tricks
     outcome: HandOutcome
 
 
-def team_contract(
-    bids: Sequence[int | None], tricks: Sequence[int], team: int, nil_tricks_count: bool
+def side_contract(
+    ruleset: Ruleset, bids: Sequence[int | None], tricks: Sequence[int], side: int
 ) -> tuple[int, int]:
-    """(contract, counted tricks) of a team: the partners' non-nil bids summed, and the
-    tricks of those partners (of both when `nil_tricks_count`, the Ruleset's
-    nil_tricks_count_for_partner). Seats yet to bid (None) add nothing."""
-    first, second = bids[team], bids[team + 2]
-    contract = (first or 0) + (second or 0)
-    if nil_tricks_count:
-        return contract, tricks[team] + tricks[team + 2]
-    return contract, (tricks[team] if first else 0) + (tricks[team + 2] if second else 0)
+    """(contract, counted tricks) of a side: its seats' non-nil bids summed, and the tricks
+    of those seats (of all its seats when nil_tricks_count_for_partner). Seats yet to bid
+    (None) add nothing."""
+    seats = ruleset.seats_of(side)
+    contract = sum(bids[seat] or 0 for seat in seats)
+    if ruleset.nil_tricks_count_for_partner:
+        return contract, sum(tricks[seat] for seat in seats)
+    return contract, sum(tricks[seat] for seat in seats if bids[seat])
 
 
 def hand_outcome(ruleset: Ruleset, bids: Sequence[int], tricks: Sequence[int]) -> HandOutcome:
@@ -45,18 +45,20 @@ def hand_outcome(ruleset: Ruleset, bids: Sequence[int], tricks: Sequence[int]) -
     if not len(bids) == len(tricks) == 4:
         raise ValueError("bids and tricks need 4 items (seats)")
     partner_counts = ruleset.nil_tricks_count_for_partner
-    contract0, counted0 = team_contract(bids, tricks, 0, partner_counts)
-    contract1, counted1 = team_contract(bids, tricks, 1, partner_counts)
-    made = (counted0 >= contract0, counted1 >= contract1)
-    bags = [counted0 - contract0 if made[0] else 0, counted1 - contract1 if made[1] else 0]
+    contracts, made, bags = [], [], []
+    for side in range(ruleset.sides):
+        contract, counted = side_contract(ruleset, bids, tricks, side)
+        contracts.append(contract)
+        made.append(counted >= contract)
+        bags.append(counted - contract if counted >= contract else 0)
     nil_made = [None, None, None, None]
     for seat in range(4):
         if bids[seat] == 0:
             nil_made[seat] = tricks[seat] == 0
             if not partner_counts:
                 # A failed Nil's tricks are bags (when they do not count for the partner).
-                bags[seat & 1] += tricks[seat]
-    return HandOutcome((contract0, contract1), made, (bags[0], bags[1]), tuple(nil_made))
+                bags[ruleset.side_of(seat)] += tricks[seat]
+    return HandOutcome(tuple(contracts), tuple(made), tuple(bags), tuple(nil_made))
 
 
 class NilScore(NamedTuple):
@@ -67,9 +69,9 @@ class NilScore(NamedTuple):
 
 
 class TeamBreakdown(NamedTuple):
-    """One team's points of one hand, line by line (the hand-result panel shows these)."""
+    """One side's points of one hand, line by line (the hand-result panel shows these)."""
 
-    contract: int  # the partners' non-nil bids summed
+    contract: int  # the side's non-nil bids summed
     counted: int  # the tricks that count toward it
     made: bool
     contract_points: int  # 10 a trick bid when made, minus that when set
@@ -83,7 +85,7 @@ class TeamBreakdown(NamedTuple):
 
 
 def bags_before_penalty(ruleset: Ruleset, bags: int) -> int | None:
-    """How many more bags a team with `bags` may take before the next penalty (None: no
+    """How many more bags a side with `bags` may take before the next penalty (None: no
     bag penalty in this ruleset)."""
     return ruleset.bag_limit - bags if ruleset.bag_limit else None
 
@@ -95,67 +97,75 @@ def hand_breakdown(
     blind: Sequence[bool],
     tricks: Sequence[int],
     bags: Sequence[int],
-) -> tuple[TeamBreakdown, TeamBreakdown]:
-    """The scoring of a finished hand per team, line by line: bids, blind, tricks per
-    seat; `bags` per team before the hand. score_hand adds these up."""
-    if not (len(bids) == len(blind) == len(tricks) == 4 and len(bags) == 2):
-        raise ValueError("bids, blind and tricks need 4 items (seats); bags 2 (teams)")
+) -> tuple[TeamBreakdown, ...]:
+    """The scoring of a finished hand per side, line by line: bids, blind, tricks per
+    seat; `bags` per side before the hand. score_hand adds these up."""
+    _check_lengths(ruleset, bids, blind, tricks, bags)
     return _breakdown(ruleset, hand_outcome(ruleset, bids, tricks), bids, blind, tricks, bags)
 
 
-def _breakdown(ruleset, outcome, bids, blind, tricks, bags) -> tuple[TeamBreakdown, TeamBreakdown]:
-    teams = []
-    for team in (0, 1):
-        contract = outcome.contract[team]
-        _, counted = team_contract(bids, tricks, team, ruleset.nil_tricks_count_for_partner)
-        made = outcome.made[team]
+def _check_lengths(ruleset: Ruleset, bids, blind, tricks, *per_side) -> None:
+    sides = ruleset.sides
+    if not (len(bids) == len(blind) == len(tricks) == 4) or any(
+        len(items) != sides for items in per_side
+    ):
+        raise ValueError(f"bids, blind and tricks need 4 items (seats); scores and bags {sides}")
+
+
+def _breakdown(ruleset, outcome, bids, blind, tricks, bags) -> tuple[TeamBreakdown, ...]:
+    sides = []
+    for side in range(ruleset.sides):
+        seats = ruleset.seats_of(side)
+        contract = outcome.contract[side]
+        _, counted = side_contract(ruleset, bids, tricks, side)
+        made = outcome.made[side]
         nils = []
-        for seat in (team, team + 2):
+        for seat in seats:
             nil_made = outcome.nil_made[seat]
             if nil_made is not None:
                 value = ruleset.blind_nil_value if blind[seat] else ruleset.nil_value
                 nils.append(NilScore(seat, blind[seat], nil_made, value if nil_made else -value))
-        team_bags = bags[team] + outcome.bags_taken[team]
+        side_bags = bags[side] + outcome.bags_taken[side]
         penalties = 0
         if ruleset.bag_limit:
-            while team_bags >= ruleset.bag_limit:
-                team_bags -= ruleset.bag_limit
+            while side_bags >= ruleset.bag_limit:
+                side_bags -= ruleset.bag_limit
                 penalties += 1
         contract_points = 10 * contract if made else -10 * contract
-        boston_points = ruleset.boston_bonus if tricks[team] + tricks[team + 2] == 13 else 0
+        boston_points = ruleset.boston_bonus if _took_all(ruleset, tricks, side) else 0
         penalty_points = -ruleset.bag_penalty * penalties
         points = (
             contract_points
-            + outcome.bags_taken[team]
+            + outcome.bags_taken[side]
             + sum(nil.points for nil in nils)
             + penalty_points
             + boston_points
         )
-        teams.append(
+        sides.append(
             TeamBreakdown(
                 contract=contract,
                 counted=counted,
                 made=made,
                 contract_points=contract_points,
-                bags_taken=outcome.bags_taken[team],
+                bags_taken=outcome.bags_taken[side],
                 nils=tuple(nils),
                 penalties=penalties,
                 penalty_points=penalty_points,
                 boston_points=boston_points,
-                bags=team_bags,
+                bags=side_bags,
                 points=points,
             )
         )
-    return teams[0], teams[1]
+    return tuple(sides)
 
 
 class BoardScore(NamedTuple):
     """A duplicate board scored on its own (RULES of issue #24, on the how-to-play page):
     one hand from 0 to 0, each bag costing a point instead of earning one, no bag limit."""
 
-    points: tuple[int, int]  # per team
-    result: tuple[int, int]  # per team: its points minus the other team's (zero-sum)
-    teams: tuple[TeamBreakdown, TeamBreakdown]  # the line by line scoring, bags at +1
+    points: tuple[int, ...]  # per side
+    result: tuple[int, ...]  # per side: its points minus the best other side's
+    teams: tuple[TeamBreakdown, ...]  # the line by line scoring, bags at +1
 
 
 def board_score(
@@ -163,8 +173,11 @@ def board_score(
 ) -> BoardScore:
     """The score of a board: bids, blind, tricks per seat. Nothing carries over from other
     boards, so a bag cannot be punished later by the bag limit: it costs its point at once
-    (a bag counts -1 where a game counts +1), which keeps overtricks from being free."""
-    teams = hand_breakdown(ruleset, bids=bids, blind=blind, tricks=tricks, bags=(0, 0))
+    (a bag counts -1 where a game counts +1), which keeps overtricks from being free. With
+    two sides the result is zero-sum."""
+    teams = hand_breakdown(
+        ruleset, bids=bids, blind=blind, tricks=tricks, bags=(0,) * ruleset.sides
+    )
     points = tuple(
         team.contract_points
         - team.bags_taken
@@ -172,20 +185,32 @@ def board_score(
         + team.boston_points
         for team in teams
     )
-    return BoardScore(
-        points=(points[0], points[1]),
-        result=(points[0] - points[1], points[1] - points[0]),
-        teams=teams,
+    result = tuple(
+        own - max(other for side, other in enumerate(points) if side != me)
+        for me, own in enumerate(points)
     )
+    return BoardScore(points=points, result=result, teams=teams)
 
 
 def score_ends_game(ruleset: Ruleset, scores: Sequence[int]) -> bool:
-    """Has a team reached the target score, or fallen to the losing score? (Equal scores
-    then play another hand: see games.engine.rules.)"""
+    """Has a side reached the target score, or fallen to the losing score? (A shared top
+    score then plays another hand: see games.engine.rules.)"""
     high, low = max(scores), min(scores)
     return high >= ruleset.target_score or (
         ruleset.losing_score is not None and low <= ruleset.losing_score
     )
+
+
+def leader_of(scores: Sequence[int]) -> int | None:
+    """The side with the highest score, or None if that score is shared."""
+    top = max(scores)
+    leaders = [side for side, score in enumerate(scores) if score == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def places(scores: Sequence[int]) -> tuple[int, ...]:
+    """Each side's place by score, from 1; equal scores share a place (1, 2, 2, 4)."""
+    return tuple(1 + sum(other > score for other in scores) for score in scores)
 
 
 def score_hand(
@@ -197,16 +222,19 @@ def score_hand(
     scores: Sequence[int],
     bags: Sequence[int],
 ) -> HandScore:
-    """Score a finished hand: bids, blind, tricks per seat; scores, bags per team."""
-    if not (len(bids) == len(blind) == len(tricks) == 4 and len(scores) == len(bags) == 2):
-        raise ValueError("bids, blind and tricks need 4 items (seats); scores and bags 2 (teams)")
+    """Score a finished hand: bids, blind, tricks per seat; scores, bags per side."""
+    _check_lengths(ruleset, bids, blind, tricks, scores, bags)
     outcome = hand_outcome(ruleset, bids, tricks)
-    teams = _breakdown(ruleset, outcome, bids, blind, tricks, bags)
+    sides = _breakdown(ruleset, outcome, bids, blind, tricks, bags)
     return HandScore(
-        points=(teams[0].points, teams[1].points),
-        scores=(scores[0] + teams[0].points, scores[1] + teams[1].points),
-        bags=(teams[0].bags, teams[1].bags),
-        penalties=(teams[0].penalties, teams[1].penalties),
-        boston=(tricks[0] + tricks[2] == 13, tricks[1] + tricks[3] == 13),
+        points=tuple(side.points for side in sides),
+        scores=tuple(score + side.points for score, side in zip(scores, sides, strict=True)),
+        bags=tuple(side.bags for side in sides),
+        penalties=tuple(side.penalties for side in sides),
+        boston=tuple(_took_all(ruleset, tricks, side) for side in range(ruleset.sides)),
         outcome=outcome,
     )
+
+
+def _took_all(ruleset: Ruleset, tricks: Sequence[int], side: int) -> bool:
+    return sum(tricks[seat] for seat in ruleset.seats_of(side)) == 13

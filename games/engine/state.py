@@ -7,9 +7,10 @@ from .ruleset import Ruleset
 from .scoring import HandOutcome, hand_outcome
 
 BIDDING = "bidding"
+PASSING = "passing"  # the Nil pass (RULES.md "Variants", `nil_pass`): nobody's turn
 PLAYING = "playing"
 FINISHED = "finished"
-PHASES = (BIDDING, PLAYING, FINISHED)
+PHASES = (BIDDING, PASSING, PLAYING, FINISHED)
 
 _FORMAT = 1
 
@@ -45,7 +46,7 @@ class Trick(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """A finished hand: bids and tricks per seat, the scoring per team, the revealed seed.
+    """A finished hand: bids and tricks per seat, the scoring per side, the revealed seed.
 
     The outcome (contracts made, bags taken, Nils made) follows from the bids and tricks
     under the game's ruleset: the dict form leaves it out and from_dict works it out again.
@@ -56,11 +57,11 @@ class HandResult(NamedTuple):
     bids: tuple[int, int, int, int]
     blind: tuple[bool, bool, bool, bool]
     tricks: tuple[int, int, int, int]
-    points: tuple[int, int]
-    scores: tuple[int, int]
-    bags: tuple[int, int]
-    penalties: tuple[int, int]
-    boston: tuple[bool, bool]
+    points: tuple[int, ...]  # per side: two partnerships, or four players in Solo
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    penalties: tuple[int, ...]
+    boston: tuple[bool, ...]
     seed: bytes
     commitment: str
     outcome: HandOutcome
@@ -109,7 +110,7 @@ class GameState(NamedTuple):
     first, so the rules build the next state from one slice of this one.
     """
 
-    turn: int | None  # seat to act; None once the game is finished
+    turn: int | None  # seat to act; None in the Nil pass and once the game is finished
     version: int  # number of actions applied
     holdings: tuple[int, int, int, int]  # unplayed cards of each seat as card masks
     trick: tuple[int, ...]  # card indices of the trick in progress
@@ -118,19 +119,22 @@ class GameState(NamedTuple):
     tricks: tuple[Trick, ...]  # completed tricks of the current hand
     tricks_taken: tuple[int, int, int, int]
     last_trick: Trick | None  # previous hand's last trick, until this hand's first is done
-    phase: str  # "bidding", "playing" or "finished"
+    phase: str  # "bidding", "passing", "playing" or "finished"
     hidden: tuple[bool, bool, bool, bool]  # cards not yet shown to the seat (Blind Nil)
     bids: tuple[int | None, int | None, int | None, int | None]
     blind: tuple[bool, bool, bool, bool]
     hand_number: int  # n of the current hand's seed, from 1
     dealer: int
     hand_seed: bytes  # secret until the hand is over
-    scores: tuple[int, int]
-    bags: tuple[int, int]
+    scores: tuple[int, ...]  # per side
+    bags: tuple[int, ...]  # per side
     results: tuple[HandResult, ...]  # finished hands, oldest first
-    winner: int | None  # winning team once finished
+    winner: int | None  # winning side once finished (None: a draw)
     ruleset: Ruleset
     game_seed: bytes
+    # The Nil pass of this hand: the cards each seat gives (a mask), None until it has
+    # chosen or where it passes nothing. Partners' cards change hands once both chose.
+    passes: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
 
     def __repr__(self) -> str:
         return (
@@ -159,7 +163,7 @@ class GameState(NamedTuple):
 
     def to_dict(self) -> dict:
         """A JSON-ready dict with everything, secrets included (for storage only)."""
-        return {
+        stored = {
             "format": _FORMAT,
             "ruleset": self.ruleset.to_dict(),
             "game_seed": self.game_seed.hex(),
@@ -168,7 +172,7 @@ class GameState(NamedTuple):
             "dealer": self.dealer,
             "turn": self.turn,
             "hand_seed": self.hand_seed.hex(),
-            "holdings": [[card.code for card in cards_of(mask)] for mask in self.holdings],
+            "holdings": [_codes(mask) for mask in self.holdings],
             "hidden": list(self.hidden),
             "bids": list(self.bids),
             "blind": list(self.blind),
@@ -184,6 +188,9 @@ class GameState(NamedTuple):
             "winner": self.winner,
             "version": self.version,
         }
+        if self.ruleset.nil_pass:  # (so that other games' stored states are as before)
+            stored["passes"] = [None if mask is None else _codes(mask) for mask in self.passes]
+        return stored
 
     @classmethod
     def from_dict(cls, data: dict) -> "GameState":
@@ -216,9 +223,17 @@ class GameState(NamedTuple):
                 last_trick=None if last is None else Trick.from_dict(last),
                 winner=data["winner"],
                 version=data["version"],
+                passes=tuple(
+                    None if cards is None else mask_of(cards)
+                    for cards in data.get("passes", (None,) * 4)
+                ),
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"Not a stored game state: {error!r}") from None
-        if state.phase not in PHASES or len(state.holdings) != 4:
-            raise ValueError("Not a stored game state: bad phase or holdings")
+        if state.phase not in PHASES or len(state.holdings) != 4 or len(state.passes) != 4:
+            raise ValueError("Not a stored game state: bad phase, holdings or passes")
         return state
+
+
+def _codes(mask: int) -> list[str]:
+    return [card.code for card in cards_of(mask)]

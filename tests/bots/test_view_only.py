@@ -24,10 +24,10 @@ ALLOWED = {
     "Play",
     "Ruleset",
     "action_from_dict",
-    "bid_range",
+    "bid_choices",
     "score_ends_game",
     "score_hand",
-    "team_contract",
+    "side_contract",
 }
 SOLVER = {"NilSolver", "Position", "Solver"}
 BOTS = Path(games.bots.__file__).parent

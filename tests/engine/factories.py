@@ -4,14 +4,17 @@ import random
 
 from games.engine import (
     FINISHED,
+    PASSING,
     Bid,
     Card,
     GameState,
     Look,
+    NilPass,
     Ruleset,
     apply_action,
     legal_actions,
     new_game,
+    seats_to_act,
 )
 from games.engine.bits import SUIT_OF, cards_in, legal_mask
 from games.engine.cards import SUITS, mask_of
@@ -71,11 +74,21 @@ def bid_all(state: GameState, bids: dict[int, int], blind: tuple[int, ...] = ())
     return state
 
 
+def random_pass(state: GameState, rng: random.Random) -> NilPass:
+    """A random choice of cards by a random seat that still owes its Nil pass."""
+    seat = rng.choice(seats_to_act(state))
+    cards = rng.sample(state.cards(seat), state.ruleset.nil_pass)
+    return NilPass(seat, tuple(cards))
+
+
 def play_out(state: GameState, rng: random.Random) -> GameState:
     """Play random legal actions until the current hand is over."""
     number = state.hand_number
     while state.hand_number == number and state.phase != FINISHED:
-        state = apply_action(state, rng.choice(legal_actions(state)))
+        if state.phase == PASSING:
+            state = apply_action(state, random_pass(state, rng))
+        else:
+            state = apply_action(state, rng.choice(legal_actions(state)))
     return state
 
 
@@ -92,11 +105,14 @@ def random_actions(state: GameState, rng: random.Random, max_actions: int = 10_0
             if looks:
                 assert looks == [Look(seat)] or seat == state.turn
                 action = rng.choice(looks)
+        if state.phase == PASSING:
+            action = random_pass(state, rng)
         if action is None:
             actions = legal_actions(state)
             if state.phase == "bidding" and rng.random() < 0.6:
                 # Low bids make contracts, Nils and bags common; uniform bids are mostly set.
-                actions = [a for a in actions if not isinstance(a, Bid) or a.tricks <= 3]
+                low = [a for a in actions if not isinstance(a, Bid) or a.tricks <= 3]
+                actions = low or actions  # (Mirror may leave one bid only, a high one)
             action = rng.choice(actions)
         state = apply_action(state, action)
         yield action, state

@@ -31,7 +31,9 @@ def test_deck_order_and_sorting():
         Card.parse("3H"),
         Card.parse("2S"),
     ]
-    assert len({c.code for c in CARDS}) == 52
+    assert len({c.code for c in CARDS}) == 54
+    assert [c.code for c in CARDS[51:]] == ["AS", "LJ", "BJ"]
+    assert Card.parse("bj") is CARDS[53] and Card.parse("LJ").suit == "S"
 
 
 def test_cards_are_shared_and_immutable():
@@ -44,4 +46,4 @@ def test_cards_are_shared_and_immutable():
     with pytest.raises(TypeError):
         Card("7H")
     with pytest.raises(ValueError):
-        Card.from_index(52)
+        Card.from_index(54)

@@ -15,7 +15,7 @@ from games.engine import (
     Play,
     Ruleset,
     apply_action,
-    bid_range,
+    bid_choices,
     legal_actions,
     new_game,
     view_for,
@@ -401,10 +401,10 @@ def test_legal_actions_for_a_bad_seat():
         legal_actions(state, 4)
 
 
-def test_bid_range_follows_the_partners_bid():
-    assert bid_range(CLASSIC, None) == bid_range(CLASSIC, 0) == range(14)
-    assert bid_range(Ruleset(nil=False), 4) == range(1, 14)
+def test_bid_choices_follow_the_partners_bid():
+    assert bid_choices(CLASSIC, None, 3) == bid_choices(CLASSIC, 0, 3) == tuple(range(14))
+    assert bid_choices(Ruleset(nil=False), 4, 3) == tuple(range(1, 14))
     suicide = Ruleset.preset("suicide")
-    assert bid_range(suicide, None) == range(14)
-    assert bid_range(suicide, 0) == range(1, 14)
-    assert bid_range(suicide, 3) == range(1)
+    assert bid_choices(suicide, None, 3) == tuple(range(14))
+    assert bid_choices(suicide, 0, 3) == tuple(range(1, 14))
+    assert bid_choices(suicide, 3, 3) == (0,)

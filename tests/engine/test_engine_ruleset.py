@@ -23,6 +23,12 @@ def test_defaults_are_the_spec():
         "boston_bonus": 0,
         "suicide": False,
         "hands": 0,
+        "bidding": "free",
+        "deck": "standard",
+        "solo": False,
+        "nil_pass": 0,
+        "spades_lead": "broken",
+        "min_team_bid": 0,
     }
 
 
@@ -32,7 +38,21 @@ def test_presets():
     assert Ruleset.preset("quick") == Ruleset(target_score=200, losing_score=-100)
     assert Ruleset.preset("suicide") == Ruleset(suicide=True)
     assert Ruleset.preset("blind-nil-anytime") == Ruleset(blind_nil_min_deficit=0)
-    assert list(PRESETS) == ["classic", "short", "quick", "suicide", "blind-nil-anytime"]
+    assert Ruleset.preset("jokers") == Ruleset(deck="jokers")
+    assert Ruleset.preset("mirror") == Ruleset(bidding="mirror")
+    assert Ruleset.preset("whiz") == Ruleset(bidding="whiz")
+    assert Ruleset.preset("solo") == Ruleset(solo=True, target_score=250, losing_score=-200)
+    assert list(PRESETS) == [
+        "classic",
+        "short",
+        "quick",
+        "suicide",
+        "blind-nil-anytime",
+        "jokers",
+        "mirror",
+        "whiz",
+        "solo",
+    ]
 
 
 @pytest.mark.parametrize("name", ["Classic", "", "turbo", None])

@@ -18,7 +18,7 @@ from games.engine import (
     legal_actions,
     new_game,
     score_hand,
-    team_contract,
+    side_contract,
 )
 
 CLASSIC = Ruleset()
@@ -238,14 +238,14 @@ def test_outcome_contracts_bags_and_nils():
     assert outcome.made == (True, False)
     assert outcome.bags_taken == (2, 0)  # the failed Nil's tricks
     assert outcome.nil_made == (False, None, None, None)
-    assert team_contract((0, 3, 4, 4), (2, 3, 4, 0), 0, False) == (4, 4)
+    assert side_contract(CLASSIC, (0, 3, 4, 4), (2, 3, 4, 0), 0) == (4, 4)
     # When a Nil's tricks count for the partner, they are not bags but count to the contract.
     counting = Ruleset(nil_tricks_count_for_partner=True)
     assert hand_outcome(counting, (0, 3, 5, 4), (2, 3, 4, 0)).made == (True, False)
     assert hand_outcome(counting, (0, 3, 5, 4), (2, 3, 4, 0)).bags_taken == (1, 0)
-    assert team_contract((0, 3, 5, 4), (2, 3, 4, 0), 0, True) == (5, 6)
+    assert side_contract(counting, (0, 3, 5, 4), (2, 3, 4, 0), 0) == (5, 6)
     # Seats still to bid add nothing (bots ask in the middle of the bidding).
-    assert team_contract((None, 3, 5, None), (0, 0, 0, 0), 1, False) == (3, 0)
+    assert side_contract(CLASSIC, (None, 3, 5, None), (0, 0, 0, 0), 1) == (3, 0)
 
 
 def test_both_nil_team_has_no_contract_and_makes_it():
@@ -263,7 +263,7 @@ def test_outcome_is_what_the_score_counts(rules, hand, bags):
     outcome = hand_outcome(rules, bids, tricks)
     assert result.outcome == outcome
     for team in (0, 1):
-        contract, counted = team_contract(bids, tricks, team, rules.nil_tricks_count_for_partner)
+        contract, counted = side_contract(rules, bids, tricks, team)
         assert (outcome.contract[team], outcome.made[team]) == (contract, counted >= contract)
         # Bags after the hand, plus what the penalties took off, minus those before.
         taken = result.bags[team] + rules.bag_limit * result.penalties[team] - bags[team]

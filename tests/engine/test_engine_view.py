@@ -39,6 +39,8 @@ KEYS = {
     "hands",
     "last_trick",
     "legal",
+    "nil_pass",
+    "ruleset",
 }
 
 
