@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 from accounts.names import short_name
 from games.board import SIDES, words_html
 from games.bots import LEVELS as BOT_LEVELS
-from games.engine import Ruleset, bags_before_penalty, hand_breakdown, team_contract, team_of
+from games.engine import Ruleset, bags_before_penalty, hand_breakdown, side_contract, team_of
 from games.engine.ruleset import OPTION_NAMES
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -210,9 +210,7 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
     context["my_turn"] = me is not None and turn == me and not finished
     context["turn_text"] = _turn_text(payload, names, between_hands)
     for number, team in enumerate(context["teams"]):
-        contract, _ = team_contract(
-            view["bids"], view["tricks_taken"], number, ruleset.nil_tricks_count_for_partner
-        )
+        contract, _ = side_contract(ruleset, view["bids"], view["tricks_taken"], number)
         bids_in = all(view["bids"][p] is not None for p in (number, number + 2))
         team["contract"] = contract if bids_in else None
         team["won"] = view["tricks_taken"][number] + view["tricks_taken"][number + 2]
