@@ -141,7 +141,9 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     if phase == PLAYING:
         trick = state.trick
         led = SUIT_OF[trick[0]] if trick else None
-        legal = legal_mask(state.holdings[turn], led, _may_lead_spades(state))
+        # (Spades led anytime is the lead rule of spades broken.)
+        broken = state.spades_broken or state.ruleset.spades_lead == "anytime"
+        legal = legal_mask(state.holdings[turn], led, broken)
         chunks = _CHUNK_PLAYS[turn]
         if led is not None and not legal & ~SUIT_MASK[led]:
             # All in the suit led (most plays): its two chunks hold them.
@@ -160,11 +162,6 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     if phase == BIDDING:
         return legal_bids(state, turn)
     return []
-
-
-def _may_lead_spades(state: GameState) -> bool:
-    """May a spade be led now without a hand of spades alone (broken, or "anytime")?"""
-    return state.spades_broken or state.ruleset.spades_lead == "anytime"
 
 
 def seats_to_act(state: GameState) -> list[int]:
@@ -195,7 +192,9 @@ def apply_action(state: GameState, action: Action) -> GameState:
     hand = holdings[seat]
     trick = state.trick
     led = SUIT_OF[trick[0]] if trick else None
-    if not legal_mask(hand, led, _may_lead_spades(state)) & bit:
+    broken = state.spades_broken
+    # (Spades led anytime is the lead rule of spades broken.)
+    if not legal_mask(hand, led, broken or state.ruleset.spades_lead == "anytime") & bit:
         # Say which rule refuses it: a card held is refused by following suit or by a lead.
         if not hand & bit:
             raise IllegalAction(not_held(state.ruleset.deck, CARDS[card]))
@@ -210,7 +209,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
         holdings = (holdings[0], holdings[1], hand ^ bit, holdings[3])
     else:
         holdings = (holdings[0], holdings[1], holdings[2], hand ^ bit)
-    broken = state.spades_broken or breaks_spades(card)
+    broken = broken or breaks_spades(card)
     # The new state is built from a slice of the old one: see the field order of GameState.
     if len(trick) < 3:
         # (Concatenating tuples is faster than unpacking one into the other.)
