@@ -4,6 +4,7 @@ how the last decided match (fixture or pairing) ends its season or round."""
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from core.errors import Invalid
 from core.schemas import value
 from games.schemas import TurnSeconds
 from games.services import tables as game_tables
@@ -11,8 +12,10 @@ from leagues.models import Round, Season
 
 
 def check_rules(*, preset: str, options: dict | None, turn_seconds: int) -> None:
-    """The rules of a season or tournament must make a valid game."""
-    game_tables.check_ruleset(preset, options)
+    """The rules of a season or tournament must make a valid game of partnerships (its
+    fixtures and pairings are between pairs, so Solo has no place in it)."""
+    if game_tables.check_ruleset(preset, options).solo:
+        raise Invalid("Leagues and tournaments are played by partnerships: Solo is not offered")
     value(TurnSeconds, turn_seconds, "turn_seconds")
 
 

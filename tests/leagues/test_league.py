@@ -331,6 +331,15 @@ def test_seasons_refuse_rules_that_make_no_game(client):
         seasons.season_create(
             club=club, admin=admin, name="Late", start_date=timezone.localdate() - timedelta(1)
         )
+    with pytest.raises(Invalid, match="played by partnerships: Solo is not offered"):
+        seasons.season_create(
+            club=club, admin=admin, name="Solo", start_date=timezone.localdate(), preset="solo"
+        )
+    with pytest.raises(Refused, match="Mirror bidding cannot be played with the Joker deck"):
+        seasons.season_create(
+            club=club, admin=admin, name="Clash", start_date=timezone.localdate(),
+            preset="jokers", options={"bidding": "mirror"},
+        )  # fmt: skip
     assert not Season.objects.exists()
 
 
