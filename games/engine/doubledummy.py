@@ -118,7 +118,8 @@ class Solver:
         # Stepping from half the tricks (MTD(f)) measured a little cheaper than halving.
         n = position.tricks_left
         seat = position.turn if seat is None else seat
-        counted = self._value(position, seat, 0, n, guess=n // 2)
+        # (In Solo a seat takes about a quarter of the tricks.)
+        counted = self._value(position, seat, 0, n, guess=n // 4 if self.solo else n // 2)
         return counted if self._counts(seat) else n - counted
 
     def card_values(self, position: Position) -> dict[int, int]:
