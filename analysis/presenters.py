@@ -2,8 +2,7 @@
 symbols, plays that cost tricks flagged, the expert's card where it differs."""
 
 from analysis.models import Analysis
-from games.engine import team_of
-from games.presenters import bid_label, card, team_name
+from games.presenters import bid_label, card
 
 
 def _tricks(count: int) -> str:
@@ -28,10 +27,13 @@ def page(analysis: Analysis | None, names: list[str]) -> dict:
     result = analysis.result or {}
     if analysis.status != Analysis.Status.DONE or not result:
         return context
+    # Solo's hands have four sides, one a seat; partnerships two (seats 0 and 2, 1 and 3).
+    solo = any(len(hand["teams"]) == 4 for hand in result["hands"])
+    context["side_label"] = "Player" if solo else "Team"
     context["players"] = [
         {
             "name": names[entry["seat"]],
-            "team": team_of(entry["seat"]),
+            "team": entry["seat"] if solo else entry["seat"] & 1,
             "lost": entry["lost"],
             "per_hand": entry["per_hand"],
         }
@@ -44,10 +46,11 @@ def page(analysis: Analysis | None, names: list[str]) -> dict:
 def _hand(hand: dict, names: list[str]) -> dict:
     teams = []
     for team, entry in enumerate(hand["teams"]):
-        seats = (team, team + 2)
+        # (Analyses stored before Solo name no seats: they are of partnerships.)
+        seats = entry.get("seats", (team, team + 2))
         teams.append(
             {
-                "names": team_name(names, team),
+                "names": " & ".join(names[seat] for seat in seats),
                 "bids": " + ".join(bid_label(hand["bids"][s], hand["blind"][s]) for s in seats),
                 "contract": entry["contract"],
                 "tricks": entry["tricks"],

@@ -3,8 +3,14 @@
 Replays the action log hand by hand with the engine and, for every card played, asks the
 double-dummy solver what the player's side could still take with the best card and with
 the card played, and asks the expert bot, from exactly the player's view, what it would
-have played. For every hand it sets each team's contract against the team's
+have played. For every hand it sets each side's contract against the side's
 double-dummy tricks from the opening lead.
+
+Every variant: a side is a partnership, or in Solo one seat (the solver then counts that
+seat's tricks against the three others); the Joker deck and spades led anytime are the
+solver's own business (Position.of_state). The positions are the engine's states as the
+log replays, so where Nil bidders pass cards the play is analysed from the hands after
+the pass (the cards each seat really played from), never from the deal.
 
 A Nil bidder's plays are measured like everyone's: by the tricks of their side, which is
 not what a Nil bidder wants (the page says so).
@@ -53,7 +59,8 @@ def split_hands(ruleset: Ruleset, seed: bytes, actions: Iterable[Action]) -> Ite
 def review_hand(start: GameState, actions: list[Action], *, bot_seed: str) -> dict:
     """The review of one hand played from `start` (its bidding) with `actions`."""
     expert = get_bot("expert", budget_ms=BOT_BUDGET_MS, deterministic=True)
-    solver = Solver()
+    rules = start.ruleset
+    solver = Solver(solo=rules.solo)
     state = start
     tricks: list[dict] = []
     double_dummy = None
@@ -61,7 +68,7 @@ def review_hand(start: GameState, actions: list[Action], *, bot_seed: str) -> di
         if type(action) is Play and state.phase == PLAYING:
             position = Position.of_state(state)
             if double_dummy is None:
-                double_dummy = tricks_per_side(position.turn, solver.tricks(position))
+                double_dummy = _double_dummy(rules, position, solver)
             if not state.trick:
                 tricks.append({"leader": state.leader, "plays": []})
             tricks[-1]["plays"].append(
@@ -72,15 +79,16 @@ def review_hand(start: GameState, actions: list[Action], *, bot_seed: str) -> di
                 tricks[-1]["winner"] = trick_winner(cards, state.leader)[0]
         state = apply_action(state, action)
     result = state.results[-1]
-    rules = start.ruleset
     teams = []
-    for team in (0, 1):
-        contract, _ = side_contract(rules, result.bids, result.tricks, team)
+    for side in range(rules.sides):
+        contract, _ = side_contract(rules, result.bids, result.tricks, side)
+        seats = rules.seats_of(side)
         teams.append(
             {
+                "seats": list(seats),
                 "contract": contract,
-                "tricks": result.tricks[team] + result.tricks[team + 2],
-                "double_dummy": double_dummy[team] if double_dummy else None,
+                "tricks": sum(result.tricks[seat] for seat in seats),
+                "double_dummy": double_dummy[side] if double_dummy else None,
             }
         )
     return {
@@ -91,6 +99,13 @@ def review_hand(start: GameState, actions: list[Action], *, bot_seed: str) -> di
         "teams": teams,
         "tricks": tricks,
     }
+
+
+def _double_dummy(rules: Ruleset, position: Position, solver: Solver) -> list[int]:
+    """Each side's double-dummy tricks from the opening lead."""
+    if rules.solo:
+        return [solver.tricks(position, seat) for seat in range(4)]
+    return tricks_per_side(position.turn, solver.tricks(position))
 
 
 def _review_play(state, position, action, solver, expert, bot_seed) -> dict:

@@ -9,6 +9,12 @@ cards a seat, some with a trick under way, dealt from fixed seeds, spades broken
 Spades play is bridge play with spades trump, so both must give every card the same value.
 Target: ours at most 2.0 times DDS's time. A fresh Solver for each position (DDS is asked
 to search each afresh too). endplay is a dev dependency. Run from the repository root.
+
+Then the variants DDS cannot play (a 15-card spade suit; one seat against three), timed
+on their own: Jokers, the same kinds of positions dealt from the Joker deck (both Jokers
+in every ending), and Solo, Classic's very positions valued for the seat to act alone
+(`Solver(solo=True)`). Target: each at most 1.5 times Classic's time a position. Their
+endings of at most 4 cards a seat are checked against a plain minimax instead of DDS.
 """
 
 import argparse
@@ -21,10 +27,12 @@ if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from functools import cache
+
 from endplay.dds import solve_board
 from endplay.types import Card, Deal, Denom, Player, Rank
 
-from games.engine.bits import SUIT_OF, cards_in, legal_mask
+from games.engine.bits import BIG_JOKER, DECKS, LITTLE_JOKER, SUIT_OF, cards_in, legal_mask
 from games.engine.doubledummy import Position, Solver
 
 # Our suits 0-3 are clubs, diamonds, hearts, spades; ranks 0-12 are 2 to ace; seats 0-3
@@ -34,11 +42,18 @@ _PBN_SUITS = (3, 2, 1, 0)  # PBN lists spades, hearts, diamonds, clubs
 _RANKS = "23456789TJQKA"
 
 
-def random_position(rng: random.Random, size: int, trick_cards: int) -> Position:
+def random_position(
+    rng: random.Random, size: int, trick_cards: int, deck_name: str = "standard"
+) -> Position:
     """`size` cards a seat from a shuffled deck, a random leader, spades broken, and
-    `trick_cards` random legal cards of the trick under way."""
-    deck = list(range(52))
+    `trick_cards` random legal cards of the trick under way. (Of the Joker deck, both
+    Jokers are dealt.)"""
+    deck = cards_in(DECKS[deck_name])
     rng.shuffle(deck)
+    if deck_name != "standard":
+        jokers = [LITTLE_JOKER, BIG_JOKER]
+        deck = [*jokers, *(c for c in deck if c not in jokers)][: 4 * size]
+        rng.shuffle(deck)
     hands = tuple(sum(1 << c for c in deck[s * size : (s + 1) * size]) for s in range(4))
     position = Position(hands, (), rng.randrange(4), True)
     for _ in range(trick_cards):
@@ -48,12 +63,64 @@ def random_position(rng: random.Random, size: int, trick_cards: int) -> Position
     return position
 
 
-def positions(deals: int, endings: int, seed: int) -> list[Position]:
-    rng = random.Random(f"bench-doubledummy:{seed}")
-    found = [random_position(rng, 13, 0) for _ in range(deals)]
+def positions(deals: int, endings: int, seed: int, deck: str = "standard") -> list[Position]:
+    # (Classic's seed string is as before this took a deck: the same positions.)
+    rng = random.Random(f"bench-doubledummy:{seed}" + ("" if deck == "standard" else deck))
+    found = [random_position(rng, 13, 0, deck) for _ in range(deals)]
     for i in range(endings):
-        found.append(random_position(rng, 2 + i % 8, rng.randrange(4)))
+        found.append(random_position(rng, 2 + i % 8, rng.randrange(4), deck))
     return found
+
+
+@cache
+def minimax(position: Position, counted: int) -> int:
+    """The tricks of the seats `counted` (bits), who want many, the others few: every
+    legal card tried (the check of the variants, which DDS cannot play)."""
+    seat = position.turn
+    if not position.hands[seat]:
+        return 0
+    led = SUIT_OF[position.trick[0]] if position.trick else None
+    outcomes = []
+    for card in cards_in(legal_mask(position.hands[seat], led, position.spades_broken)):
+        child, _ = position.after(card)
+        won = not child.trick and counted >> child.leader & 1
+        outcomes.append(won + minimax(child, counted))
+    return max(outcomes) if counted >> seat & 1 else min(outcomes)
+
+
+def minimax_values(position: Position, solo: bool) -> dict[int, int]:
+    """Each legal card's tricks for the side to act (in Solo, the seat alone)."""
+    seat = position.turn
+    counted = 1 << seat if solo else 0b0101 << (seat & 1)
+    values = {}
+    led = SUIT_OF[position.trick[0]] if position.trick else None
+    for card in cards_in(legal_mask(position.hands[seat], led, position.spades_broken)):
+        child, _ = position.after(card)
+        won = not child.trick and counted >> child.leader & 1
+        values[card] = won + minimax(child, counted)
+    return values
+
+
+def variant(name: str, found: list[Position], solo: bool, classic_time: float) -> bool:
+    """Time the variant's positions, check its small endings by minimax; print both."""
+    seconds, nodes, checked, agreed = 0.0, 0, 0, 0
+    for position in found:
+        start = time.process_time()
+        solver = Solver(solo=solo)
+        ours = solver.card_values(position)
+        seconds += time.process_time() - start
+        nodes += solver.nodes
+        if position.tricks_left <= 4:
+            checked += 1
+            agreed += ours == minimax_values(position, solo)
+            minimax.cache_clear()
+    ratio = seconds / classic_time if classic_time else float("nan")
+    print(
+        f"{name}: {len(found)} positions, {seconds:.2f} s CPU ({nodes:,} search nodes), "
+        f"{ratio:.2f} times classic's time a position (goal at most 1.5)"
+    )
+    print(f"{name}: minimax agrees on {agreed} of {checked} endings of at most 4 cards")
+    return agreed == checked
 
 
 def card_of(index: int) -> Card:
@@ -116,7 +183,11 @@ def main() -> None:
     print(f"dds: {count} positions, {dds_time:.2f} s CPU")
     print(f"ratio ours/dds: {ours_time / dds_time:.2f} (goal at most 2.0)")
     print(f"values equal: {equal} of {count}")
-    if equal != count:
+    # The variants: the same count of positions each, so the totals compare.
+    jokers = positions(args.deals, args.endings, args.seed, "jokers")
+    agreed = variant("jokers", jokers, False, ours_time)
+    agreed &= variant("solo", found, True, ours_time)
+    if equal != count or not agreed:
         sys.exit(1)
 
 

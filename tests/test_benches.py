@@ -62,6 +62,10 @@ BENCHES = [
             rf"^dds: 22 positions, {NUMBER} s CPU$",
             rf"^ratio ours/dds: {NUMBER}",
             r"^values equal: 22 of 22$",
+            rf"^jokers: 22 positions, {NUMBER} s CPU \({NUMBER} search nodes\), {NUMBER} times",
+            r"^jokers: minimax agrees on (\d+) of \1 endings",
+            rf"^solo: 22 positions, {NUMBER} s CPU \({NUMBER} search nodes\), {NUMBER} times",
+            r"^solo: minimax agrees on (\d+) of \1 endings",
         ),
     ),
     Bench(

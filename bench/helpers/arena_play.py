@@ -78,7 +78,7 @@ def play_pair(index: int, options: dict) -> PairResult:
             judging = options.get("double_dummy", True) and state.phase == PLAYING
             if judging and hand_number != state.hand_number:
                 # One solver per hand: what it learns of one position serves the next.
-                solver, hand_number = Solver(), state.hand_number
+                solver, hand_number = Solver(solo=ruleset.solo), state.hand_number
             start, cpu = time.perf_counter(), time.thread_time()
             action = bots[level](view, ruleset, rngs[seat])
             elapsed = (time.perf_counter() - start) * 1000

@@ -50,14 +50,21 @@ def boards_make(*, event: Event, count: int) -> list[Board]:
 
 
 def board_solve(*, board_id: int) -> list[int] | None:
-    """Works out and keeps a board's double-dummy tricks [north-south, east-west]."""
-    board = Board.objects.filter(pk=board_id).first()
+    """Works out and keeps a board's double-dummy tricks per side: [north-south,
+    east-west], or in Solo each seat's alone against the three others."""
+    board = Board.objects.filter(pk=board_id).select_related("event").first()
     if board is None:
         return None
     if board.dd_tricks is None:
+        rules = board.event.rules
         leader = first_leader(board.dealer)
-        position = Position(deal_masks(board.hand_seed, board.dealer), (), leader, False)
-        tricks = tricks_per_side(leader, Solver().tricks(position))
+        hands = deal_masks(board.hand_seed, board.dealer, rules.deck)
+        position = Position(hands, (), leader, rules.spades_lead == "anytime")
+        solver = Solver(solo=rules.solo)
+        if rules.solo:
+            tricks = [solver.tricks(position, seat) for seat in range(4)]
+        else:
+            tricks = tricks_per_side(leader, solver.tricks(position))
         Board.objects.filter(pk=board_id).update(dd_tricks=tricks)
         board.dd_tricks = tricks
     return board.dd_tricks

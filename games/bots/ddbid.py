@@ -63,10 +63,10 @@ def search_bid(
             break
         clock = time.perf_counter()
         hands, tries = sample_world(t, seat, rng)
-        solver = Solver()
-        leader = t.leader
-        first = solver.tricks(Position(tuple(hands), (), leader, False))
-        team_tricks = tricks_per_side(leader, first)
+        solver = Solver(solo=t.ruleset.solo)
+        position = Position(tuple(hands), (), t.leader, t.ruleset.spades_lead == "anytime")
+        # The tricks of the seat's side (in Solo its own, against the three others).
+        team_tricks = tricks_per_side(seat, solver.tricks(position, seat))
         budget.units += solver.nodes + DEAL_COST * tries
         world = t.copy()
         world.hands = hands

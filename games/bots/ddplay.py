@@ -61,13 +61,14 @@ def search_play(
             break
         clock = time.perf_counter()
         hands, tries = sample_world(t, seat, rng)
-        solver = Solver()
-        position = Position(tuple(hands), tuple(t.trick), t.leader, t.spades_broken)
+        solver = Solver(solo=t.ruleset.solo)
+        broken = t.spades_broken or t.ruleset.spades_lead == "anytime"
+        position = Position(tuple(hands), tuple(t.trick), t.leader, broken)
         values = solver.card_values(position)
         budget.units += solver.nodes + DEAL_COST * tries
         fails = {}
         if nil is not None:
-            nil_solver = NilSolver(nil)
+            nil_solver = NilSolver(nil, solo=t.ruleset.solo)
             fails = nil_solver.card_fails(position)
             budget.units += nil_solver.nodes
         for i, card in enumerate(candidates):

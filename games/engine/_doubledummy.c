@@ -1,7 +1,9 @@
 /* The search of games.engine.doubledummy, compiled: "can team 0 take at least `target` of
  * the tricks left?" The rules of play are those of games.engine.bits (follow suit, spades
  * trump, a spade led only once broken or from a hand of spades alone); card i is suit
- * i / 13 (spades 3), rank i % 13, and a hand is a 52-bit mask.
+ * i / 13 up to 38, spades from 39 (the Jokers 52 and 53 above the ace), as in
+ * games.engine.bits, and a hand is a 54-bit mask. Which seats form a side is the
+ * Table's: two partnerships, or in Solo one seat against the three others.
  *
  * Why C: the analysis of a game searches tens of millions of nodes; pure Python took about
  * 1,000 s a game where a player should wait at most 20 s.
@@ -36,27 +38,34 @@
 typedef uint64_t u64;
 
 #define SPADES 3
-#define SUIT_MASK(s) (0x1FFFULL << (13 * (s)))
+/* Spades are 15 bits (39..53: the Jokers, cards 52 and 53, rank above the ace), the other
+ * suits 13; in the standard deck the top two spade bits are never set, so one layout
+ * serves both decks. */
+#define SUIT_WIDTH(s) ((s) == SPADES ? 15 : 13)
+#define SUIT_MASK(s) (((1ULL << SUIT_WIDTH(s)) - 1) << (13 * (s)))
 #define SPADE_MASK SUIT_MASK(SPADES)
-#define NON_SPADES (((1ULL << 52) - 1) & ~SPADE_MASK)
+#define NON_SPADES ((1ULL << 39) - 1)
 #define FIRST_SPADE 39
+#define CARDS 54
 
+static inline int suit_of(int c) { return c >= FIRST_SPADE ? SPADES : c / 13; }
+static inline int rank_of(int c) { return c - 13 * suit_of(c); }
 static inline int ctz(u64 m) { return __builtin_ctzll(m); }
 static inline int top_card(u64 m) { return 63 - __builtin_clzll(m); }
 static inline int count(u64 m) { return __builtin_popcountll(m); }
-static inline u64 above(int c) { return SUIT_MASK(c / 13) & ~((2ULL << c) - 1); }
-static inline u64 below(int c) { return SUIT_MASK(c / 13) & ((1ULL << c) - 1); }
+static inline u64 above(int c) { return SUIT_MASK(suit_of(c)) & ~((2ULL << c) - 1); }
+static inline u64 below(int c) { return SUIT_MASK(suit_of(c)) & ((1ULL << c) - 1); }
 
 /* A card's power in a trick led with suit `led`: spades trump, a third suit never wins. */
 static inline int strength(int led, int c) {
-    int suit = c / 13;
+    int suit = suit_of(c);
     return suit == SPADES ? 100 + c : suit == led ? c : -1;
 }
 
 /* The place in `cards` (the first `length` of a trick) of the card winning so far, and
  * its power in `top`. */
 static int winning(const int *cards, int length, int *top) {
-    int led = cards[0] / 13, best = 0;
+    int led = suit_of(cards[0]), best = 0;
     *top = strength(led, cards[0]);
     for (int i = 1; i < length; i++) {
         int power = strength(led, cards[i]);
@@ -110,9 +119,13 @@ typedef struct {
     uint64_t *killers; /* inside tricks: a check and the deciding card, KILLERS of them */
     long long nodes;   /* searched, all searches together (for benchmarks) */
     int leads[16][4];  /* by tricks left and leader: the lead that decided last, or -1 */
-    /* -1: count team 0's tricks. Else a Nil bidder's seat (of team 1): count only the
-     * tricks it wins, team 0 trying to make it win one, its side to keep it from any.
-     * The bounds by sure tricks count a side's tricks, not a seat's: not used then. */
+    /* The sides: `maxi` the seats (bits) that want the count high, the others low;
+     * `counted` the seats whose tricks count. Partnerships: team 0 (seats 0 and 2) both.
+     * Solo (one seat against three): seat 0 both (a caller turns the seats to put the
+     * seat it asks about there). A Nil (`nil`, its seat, else -1): only its tricks count,
+     * the seats not on its side wanting it to win one (in Solo every other seat). The
+     * bounds by sure tricks count a side's tricks, not a seat's: not used for a Nil. */
+    uint8_t maxi, counted, solo;
     int nil;
 } Table;
 
@@ -151,10 +164,10 @@ static void boundary_key(const u64 *hands, u64 *a, u64 *b) {
     u64 key[2] = {0, 0};
     for (int suit = 0; suit < 4; suit++) {
         int shift = 13 * suit;
-        u64 rest = all >> shift & 0x1FFF;
+        u64 rest = all >> shift & (SUIT_MASK(suit) >> shift);
         u64 odd = pack((hands[1] | hands[3]) >> shift, rest);
         u64 high = pack((hands[2] | hands[3]) >> shift, rest);
-        u64 part = (u64)count(rest) | odd << 4 | high << 17;
+        u64 part = (u64)count(rest) | odd << 4 | high << (4 + SUIT_WIDTH(suit));
         key[suit >> 1] |= part << (30 * (suit & 1));
     }
     *a = key[0], *b = key[1];
@@ -197,8 +210,8 @@ static void rel_mask(u64 rel, u64 all, u64 *ma, u64 *mb) {
     u64 key[2] = {0, 0};
     for (int suit = 0; suit < 4; suit++) {
         int shift = 13 * suit;
-        u64 m = pack(rel >> shift, all >> shift & 0x1FFF);
-        key[suit >> 1] |= (m << 4 | m << 17) << (30 * (suit & 1));
+        u64 m = pack(rel >> shift, all >> shift & (SUIT_MASK(suit) >> shift));
+        key[suit >> 1] |= (m << 4 | m << (4 + SUIT_WIDTH(suit))) << (30 * (suit & 1));
     }
     *ma = key[0], *mb = key[1];
 }
@@ -206,8 +219,9 @@ static void rel_mask(u64 rel, u64 all, u64 *ma, u64 *mb) {
 static u64 rel_of_mask(u64 ma, u64 mb, u64 all) {
     u64 rel = 0;
     for (int suit = 0; suit < 4; suit++) {
-        u64 m = ((suit >> 1 ? mb : ma) >> (30 * (suit & 1)) >> 4) & 0x1FFF;
-        rel |= unpack(m, all >> (13 * suit) & 0x1FFF) << (13 * suit);
+        u64 width = SUIT_MASK(suit) >> (13 * suit);
+        u64 m = ((suit >> 1 ? mb : ma) >> (30 * (suit & 1)) >> 4) & width;
+        rel |= unpack(m, all >> (13 * suit) & width) << (13 * suit);
     }
     return rel;
 }
@@ -224,7 +238,9 @@ static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag)
     for (int suit = 0; suit < 4; suit++) {
         u64 field = (suit >> 1 ? b : a) >> (30 * (suit & 1));
         int c = (int)(field & 15);
-        if (c) tops |= ((field >> (3 + c) & 1) | (field >> (16 + c) & 1) << 1) << (2 * suit);
+        if (c)
+            tops |= ((field >> (3 + c) & 1) | (field >> (3 + SUIT_WIDTH(suit) + c) & 1) << 1)
+                    << (2 * suit);
     }
     u64 h = (len ^ (u64)lead << 59 ^ tops << 50) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 31;
@@ -403,30 +419,41 @@ static int hand_spades(u64 hand, u64 theirs, u64 everyone, int need, u64 *rel) {
     return value;
 }
 
-/* The team's sure spade tricks (hand_spades, the better of its two hands). */
-static int sure_spades(const u64 *hands, int team, int need, u64 *rel) {
-    u64 theirs = (hands[team ^ 1] | hands[team ^ 3]) & SPADE_MASK;
-    u64 everyone = (hands[0] | hands[1] | hands[2] | hands[3]) & SPADE_MASK;
-    u64 rel_one, rel_other;
-    int one = hand_spades(hands[team] & SPADE_MASK, theirs, everyone, need, &rel_one);
-    int other = hand_spades(hands[team ^ 2] & SPADE_MASK, theirs, everyone, need, &rel_other);
-    /* Both reaching `need`: the one with fewer relevant cards. */
-    if (one >= need && other >= need ? count(rel_other) < count(rel_one) : other > one) {
-        *rel = rel_other;
-        return other;
+/* The side's sure spade tricks (hand_spades, the best of its hands): `seats` its seats
+ * as bits (the tricks of any hand of the side count for it). */
+static int sure_spades(const u64 *hands, int seats, int need, u64 *rel) {
+    u64 theirs = 0, everyone = 0;
+    for (int p = 0; p < 4; p++) {
+        everyone |= hands[p] & SPADE_MASK;
+        if (!(seats >> p & 1)) theirs |= hands[p] & SPADE_MASK;
     }
-    *rel = rel_one;
-    return one;
+    int best = -1;
+    for (int p = 0; p < 4; p++) {
+        if (!(seats >> p & 1)) continue;
+        u64 rel_p;
+        int value = hand_spades(hands[p] & SPADE_MASK, theirs, everyone, need, &rel_p);
+        /* Both reaching `need`: the one with fewer relevant cards. */
+        if (best < 0 ||
+            (best >= need && value >= need ? count(rel_p) < count(*rel) : value > best)) {
+            best = value;
+            *rel = rel_p;
+        }
+    }
+    return best;
 }
 
 /* Tricks the leader can cash at once from the top of its own hand. A top card of a plain
  * suit counts while each opponent either still follows to it or holds no spade to ruff
  * it; top spades count if they may be led. */
-static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
+static int quick_tricks(const u64 *hands, int leader, int broken, int solo, u64 *rel) {
     u64 mine = hands[leader];
     u64 left = hands[(leader + 1) & 3], right = hands[(leader + 3) & 3];
     u64 partner = hands[leader ^ 2];
     u64 everyone = mine | left | right | partner;
+    /* Solo: the hand opposite may ruff too (an opponent, or a third hand of the side
+     * that, holding only spades, must ruff and so takes the lead): taken as a third
+     * opponent, the count stays a sure one. */
+    u64 across = solo ? partner : 0;
     int sure = 0, drawn = 0;
     *rel = 0;
     /* Spades first: once they have drawn every spade of the opponents, no top card of
@@ -454,11 +481,13 @@ static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
         int cashed = top;
         if (suit == SPADES) {
             if (!(broken || !(mine & NON_SPADES))) continue;
-            drawn = top >= count(left & SPADE_MASK) && top >= count(right & SPADE_MASK);
+            drawn = top >= count(left & SPADE_MASK) && top >= count(right & SPADE_MASK) &&
+                    top >= count(across & SPADE_MASK);
             if (top >= longest) cashed = count(own);
-        } else if (!drawn && ((left | right) & SPADE_MASK)) {
+        } else if (!drawn && ((left | right | across) & SPADE_MASK)) {
             if ((left & SPADE_MASK) && count(left & mask) < top) top = count(left & mask);
             if ((right & SPADE_MASK) && count(right & mask) < top) top = count(right & mask);
+            if ((across & SPADE_MASK) && count(across & mask) < top) top = count(across & mask);
             cashed = top;
         } else if (top >= longest) {
             cashed = count(own);
@@ -478,8 +507,11 @@ static int quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
 /* Tricks the leader's side can cash at once: the leader's own top cards, or its
  * partner's once a low card led to the partner's top card puts the partner on lead, or
  * both, the leader's first. */
-static int side_quick_tricks(const u64 *hands, int leader, int broken, u64 *rel) {
-    int sure = quick_tricks(hands, leader, broken, rel);
+static int side_quick_tricks(const u64 *hands, int leader, int broken, int solo, u64 *rel) {
+    int sure = quick_tricks(hands, leader, broken, solo, rel);
+    /* Solo: no entry to a partner is counted (seat 0 has none, and a hand of the three
+     * that ruffs would take the lead from the one entered). */
+    if (solo) return sure;
     int partner = leader ^ 2;
     u64 theirs = hands[partner];
     if (!theirs) return sure;
@@ -496,7 +528,7 @@ static int side_quick_tricks(const u64 *hands, int leader, int broken, u64 *rel)
                                (!(right & mask) && (right & SPADE_MASK))))
             continue;
         u64 theirs_rel;
-        int partners = quick_tricks(hands, partner, broken, &theirs_rel);
+        int partners = quick_tricks(hands, partner, broken, 0, &theirs_rel);
         u64 entry = 1ULL << top_card(rest);
         /* The leader's own first, while the partner can spare a card that counts for
          * nothing to each of them: the leader cashes no card of the entry's suit (its
@@ -539,7 +571,7 @@ static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int
 #define TR SPADES
     int weight[13];
     for (int i = 0; i < n; i++) {
-        int card = cards[i], suit = card / 13;
+        int card = cards[i], suit = suit_of(card);
         u64 mask = SUIT_MASK(suit);
         int countLH = (len[lho][suit] == 0 ? tricks : len[lho][suit]) << 2;
         int countRH = (len[rho][suit] == 0 ? tricks : len[rho][suit]) << 2;
@@ -635,7 +667,7 @@ static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int
             else if (sequence && rRank == 2)
                 w = delta + 35;
             else
-                w = delta + 17 - (top % 13 + 2);
+                w = delta + 17 - (rank_of(top) + 2);
         }
         /* The last deciding lead, if of this group (2% fewer nodes on bench/doubledummy.py). */
         if (last >= card && last <= top && (hands[seat] >> last & 1)) w += winMove ? 55 : 18;
@@ -652,6 +684,9 @@ static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int
     for (int i = 0; i < n; i++) out[i] = cards[order[i]];
     return n;
 }
+
+/* Are seats p and q on one side (`maxi`: the seats of the side wanting the count high)? */
+static inline int same_side(int maxi, int p, int q) { return !((maxi >> p ^ maxi >> q) & 1); }
 
 /* The lowest card of each group of `legal` cards that play alike: cards of one suit with
  * no other card of `ref` (the cards at the trick's start) between them. Found by packing
@@ -671,8 +706,9 @@ static inline u64 group_lows(u64 legal, u64 ref) {
  * cards already played are left out), the likeliest good ones first. `last`: for a lead,
  * the lead that decided last with as many tricks left, or -1. */
 static int ordered_moves(const u64 *hands, int leader, const int *trick, int length,
-                         int broken, int seat, u64 hand, u64 ref, int last, int *out) {
-    int led = length ? trick[0] / 13 : -1;
+                         int broken, int seat, u64 hand, u64 ref, int last, int maxi,
+                         int *out) {
+    int led = length ? suit_of(trick[0]) : -1;
     int cards[13] = {0}, n = 0;
     for (u64 lows = group_lows(legal_mask(hand, led, broken), ref); lows; lows &= lows - 1)
         cards[n++] = ctz(lows);
@@ -685,7 +721,7 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
             int later = -1, ruff = 0;
             for (int k = length + 1; k < 4; k++) {
                 int p = (leader + k) & 3;
-                if ((p & 1) == (seat & 1)) continue;
+                if (same_side(maxi, p, seat)) continue;
                 u64 theirs = hands[p] & SUIT_MASK(led);
                 if (theirs) {
                     int power = strength(led, top_card(theirs));
@@ -695,12 +731,12 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
                 }
             }
             int need = top > later ? top : later, pick = -1;
-            if (((leader + best) & 3) != (seat ^ 2)) {
+            if (!same_side(maxi, (leader + best) & 3, seat)) {
                 /* Opponents winning: the cheapest card that wins the trick for sure, else
                  * the cheapest that beats them so far. */
                 /* Second hand: the partner (last) wins the trick for sure: play low. */
-                if (length == 1 && !ruff) {
-                    u64 partners = hands[seat ^ 2] & SUIT_MASK(led);
+                if (length == 1 && !ruff && same_side(maxi, (leader + 3) & 3, seat)) {
+                    u64 partners = hands[(leader + 3) & 3] & SUIT_MASK(led);
                     if (partners && strength(led, top_card(partners)) > need) pick = 0;
                 }
                 if (!ruff)
@@ -735,7 +771,7 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
             int level[13];
             for (int i = 0; i < n; i++) {
                 if (i == first) continue;
-                int key = (cards[i] >= FIRST_SPADE) * 13 + cards[i] % 13, j = m++;
+                int key = (cards[i] >= FIRST_SPADE) * 15 + rank_of(cards[i]), j = m++;
                 for (; j > 1 && level[j - 1] > key; j--)
                     out[j] = out[j - 1], level[j] = level[j - 1];
                 out[j] = cards[i], level[j] = key;
@@ -753,7 +789,7 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
  * positions with one key differ only in cards already played, so a card remembered for
  * one is remembered by its relative rank. */
 static inline int relative(int card, u64 ref) {
-    return (card / 13) << 4 | count(ref & below(card));
+    return suit_of(card) << 4 | count(ref & below(card));
 }
 
 static inline int absolute(int code, u64 ref) {
@@ -775,9 +811,9 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
  * its own suit), else 0: then which small cards the others played did not matter. */
 static inline u64 rank_win(const int *cards) {
     int top, best = winning(cards, 4, &top);
-    int suit = cards[best] / 13;
+    int suit = suit_of(cards[best]);
     for (int i = 0; i < 4; i++)
-        if (i != best && cards[i] / 13 == suit) return 1ULL << cards[best];
+        if (i != best && suit_of(cards[i]) == suit) return 1ULL << cards[best];
     return 0;
 }
 
@@ -787,15 +823,16 @@ static inline u64 rank_win(const int *cards) {
  * lengths, which say who can ruff, always count. DDS's QuickTricksSecondHand, for any
  * seat: a side needing one trick more need not search this one. */
 static int sure_trick(const Search *s, int leader, int length, u64 ref, u64 *rel) {
-    int side = (leader + length) & 1, led = s->trick[0] / 13, top;
+    int maxi = s->table->maxi, seat = (leader + length) & 3, led = suit_of(s->trick[0]), top;
     int best = winning(s->trick, length, &top), card = s->trick[best];
-    int ours = ((leader + best) & 1) == side ? top : -1, theirs = ours < 0 ? top : -1;
+    int ours = same_side(maxi, (leader + best) & 3, seat) ? top : -1;
+    int theirs = ours < 0 ? top : -1;
     for (int k = length; k < 4; k++) {
         int p = (leader + k) & 3;
         u64 follow = s->hands[p] & SUIT_MASK(led), spades = s->hands[p] & SPADE_MASK;
         if (!follow && !spades) continue;
         int c = top_card(follow ? follow : spades), power = strength(led, c);
-        if ((p & 1) != side) {
+        if (!same_side(maxi, p, seat)) {
             if (power > theirs) theirs = power;
         } else if (power > ours) {
             ours = power, card = c;
@@ -814,11 +851,11 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
                         u64 kb, uint32_t node, u64 ref, u64 *rel) {
     int seat = (leader + length) & 3;
     u64 hand = s->hands[seat];
-    int maximizing = (seat & 1) == 0;
+    int maximizing = s->table->maxi >> seat & 1;
     int moves[13];
     int *last = length ? NULL : &s->table->leads[count(hand)][seat];
     int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand, ref,
-                          last ? *last : -1, moves);
+                          last ? *last : -1, s->table->maxi, moves);
     s->table->nodes++;
     /* Inside a trick, the card that settled this node before (in another search) likely
      * will again: kept in the small killers table. */
@@ -854,7 +891,7 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
         s->trick[length] = card;
         if (length == 3) {
             int w = winner(s->trick, leader), done[4] = {s->trick[0], s->trick[1], s->trick[2], card};
-            int counted = s->table->nil < 0 ? !(w & 1) : w == s->table->nil;
+            int counted = s->table->counted >> w & 1;
             result = ge(s, w, 0, now_broken, target - counted, 0, 0, &child_rel);
             child_rel = closed(child_rel | rank_win(done), ref);
             /* The tricks searched after this one wrote over its cards. */
@@ -870,13 +907,13 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
             return result;
         }
         all_rel |= child_rel;
-        u64 suit_rel = child_rel & SUIT_MASK(card / 13);
-        u64 low = suit_rel ? suit_rel & -suit_rel : 1ULL << (13 * (card / 13) + 13);
-        if ((1ULL << card) < low) skip |= hand & SUIT_MASK(card / 13) & (low - 1);
+        u64 suit = SUIT_MASK(suit_of(card)), suit_rel = child_rel & suit;
+        u64 under = suit_rel ? (suit_rel & -suit_rel) - 1 : ~0ULL; /* below the lowest */
+        if ((1ULL << card) <= under) skip |= hand & suit & under;
     }
     /* Every card tried: a group of cards that play alike (only one of them searched) is
      * relevant whole if any of it is, so that a position of the class holds it whole. */
-    u64 legal = legal_mask(hand, length ? s->trick[0] / 13 : -1, broken);
+    u64 legal = legal_mask(hand, length ? suit_of(s->trick[0]) : -1, broken);
     for (u64 lows = group_lows(legal, ref), later; lows; lows = later) {
         /* A group: the legal cards from its lowest up to the next group's lowest. */
         later = lows & (lows - 1);
@@ -905,27 +942,28 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         for (int i = 0; i < length; i++)
             node |= (uint32_t)relative(s->trick[i], ref) << (5 + 6 * i);
         /* The side to play needing one trick more, if this one is sure. */
-        if (s->table->nil < 0 && (seat & 1 ? target == n : target == 1) &&
+        int maximizing = s->table->maxi >> seat & 1;
+        if (s->table->nil < 0 && (maximizing ? target == 1 : target == n) &&
             sure_trick(s, leader, length, ref, rel))
-            return !(seat & 1);
+            return maximizing;
         return search_moves(s, leader, length, broken, target, ka, kb, node, ref, rel);
     }
     if (n == 1) {
         int last[4];
         for (int i = 0; i < 4; i++) last[i] = top_card(s->hands[(leader + i) & 3]);
         *rel = closed(rank_win(last), ref);
-        if (s->table->nil >= 0) return winner(last, leader) == s->table->nil;
-        return (winner(last, leader) & 1) == 0;
+        return s->table->counted >> winner(last, leader) & 1;
     }
     boundary_key(s->hands, &ka, &kb);
     u64 len = lengths_key(s->hands);
     u64 low_rel = 0, high_rel = 0, quick_rel;
     int low = 0, high = n; /* a Nil's search has no bounds: they count a side's tricks */
     if (s->table->nil < 0) {
-        low = sure_spades(s->hands, 0, target, &low_rel);
-        high = n - sure_spades(s->hands, 1, n - target + 1, &high_rel);
-        int sure = side_quick_tricks(s->hands, leader, broken, &quick_rel);
-        if (leader & 1) {
+        int maxi = s->table->maxi;
+        low = sure_spades(s->hands, maxi, target, &low_rel);
+        high = n - sure_spades(s->hands, maxi ^ 15, n - target + 1, &high_rel);
+        int sure = side_quick_tricks(s->hands, leader, broken, s->table->solo, &quick_rel);
+        if (!(maxi >> leader & 1)) {
             if (n - sure < high) high = n - sure, high_rel = quick_rel;
         } else if (sure > low) {
             low = sure, low_rel = quick_rel;
@@ -965,13 +1003,13 @@ static PyObject *Table_ge(Table *self, PyObject *args) {
     u64 seen = 0;
     int valid = leader >= 0 && leader <= 3 && length <= 3;
     for (int seat = 0; valid && seat < 4; seat++) {
-        valid = !(s.hands[seat] >> 52) && !(s.hands[seat] & seen);
+        valid = !(s.hands[seat] >> CARDS) && !(s.hands[seat] & seen);
         seen |= s.hands[seat];
     }
     for (Py_ssize_t i = 0; valid && i < length; i++) {
         long card = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
         if (card == -1 && PyErr_Occurred()) return NULL;
-        valid = card >= 0 && card <= 51 && !(seen >> card & 1);
+        valid = card >= 0 && card < CARDS && !(seen >> card & 1);
         seen |= 1ULL << (valid ? card : 0);
         s.trick[i] = (int)card;
     }
@@ -1042,16 +1080,24 @@ static int new_memory(Memory *m) {
 static Memory spare;
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"nil", NULL};
-    int nil = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$i", keywords, &nil)) return NULL;
-    if (nil != -1 && nil != 1 && nil != 3) {
-        PyErr_SetString(PyExc_ValueError, "nil: a seat of team 1 (1 or 3), or -1");
+    static char *keywords[] = {"nil", "solo", NULL};
+    int nil = -1, solo = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$ip", keywords, &nil, &solo)) return NULL;
+    if (solo ? nil < -1 || nil > 3 : nil != -1 && nil != 1 && nil != 3) {
+        PyErr_SetString(PyExc_ValueError,
+                        "nil: -1, or a seat (of team 1, 1 or 3, unless solo)");
         return NULL;
     }
     Table *self = (Table *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->nil = nil;
+    self->solo = (uint8_t)solo;
+    if (nil >= 0) {
+        self->counted = (uint8_t)(1 << nil);
+        self->maxi = solo ? (uint8_t)(15 & ~(1 << nil)) : 5;
+    } else {
+        self->counted = self->maxi = solo ? 1 : 5;
+    }
     if (spare.classes) {
         self->m = spare;
         spare.classes = NULL;
@@ -1086,8 +1132,10 @@ static void Table_dealloc(Table *self) {
 static PyMethodDef Table_methods[] = {
     {"ge", (PyCFunction)Table_ge, METH_VARARGS,
      "ge(hands, leader, trick, spades_broken, target) -> bool: can team 0 take at least "
-     "target of the tricks left (the trick in progress included)? Of a Table(nil=seat): "
-     "can team 0 make that seat win at least target of them?"},
+     "target of the tricks left (the trick in progress included)? Of a Table(solo=True): "
+     "can seat 0, alone against the three others? Of a Table(nil=seat): can the seats "
+     "not on that seat's side (team 0; in solo, the three others) make it win at least "
+     "target of them?"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,7 +16,7 @@ from games.engine import (
     new_game,
     seats_to_act,
 )
-from games.engine.bits import SUIT_OF, cards_in, legal_mask
+from games.engine.bits import BIG_JOKER, DECKS, LITTLE_JOKER, SUIT_OF, cards_in, legal_mask
 from games.engine.cards import SUITS, mask_of
 from games.engine.doubledummy import Position
 
@@ -118,10 +118,18 @@ def random_actions(state: GameState, rng: random.Random, max_actions: int = 10_0
         yield action, state
 
 
-def random_ending(rng: random.Random, size: int, broken: bool) -> Position:
-    """`size` cards per seat from a shuffled deck, possibly with a trick under way."""
-    deck = list(range(52))
-    rng.shuffle(deck)
+def random_ending(
+    rng: random.Random, size: int, broken: bool, deck_name: str = "standard"
+) -> Position:
+    """`size` cards per seat from a shuffled deck, possibly with a trick under way. Of the
+    Joker deck (bits.DECKS) both Jokers are always dealt: they are what is being tested."""
+    cards = cards_in(DECKS[deck_name])
+    rng.shuffle(cards)
+    deck = cards
+    if deck_name != "standard":
+        jokers = [c for c in cards if c in (LITTLE_JOKER, BIG_JOKER)]
+        deck = [*jokers, *(c for c in cards if c not in jokers)][: 4 * size]
+        rng.shuffle(deck)
     hands = tuple(
         mask_of([Card.from_index(c) for c in deck[s * size : (s + 1) * size]]) for s in range(4)
     )

@@ -1,0 +1,166 @@
+"""The compiled double-dummy solver on every variant that changes play (the Joker deck's
+15 spades, Solo's one seat against three, spades led anytime), against plain minimax on
+small endings, and on endings of real random games of each preset."""
+
+import random
+from functools import cache
+
+import pytest
+
+from games.engine import PLAYING, Card, Ruleset, legal_actions, new_game
+from games.engine.bits import BIG_JOKER, LITTLE_JOKER, SUIT_OF, cards_in, legal_mask
+from games.engine.doubledummy import NilSolver, Position, Solver
+from tests.engine.factories import position, random_actions, random_ending
+
+TEAM0 = 0b0101
+
+
+@cache
+def minimax(position: Position, counted: int, maximizers: int) -> int:
+    """The tricks won by the seats `counted` (bits) from the position, the seats
+    `maximizers` wanting them many and the others few: every legal card tried."""
+    seat = position.turn
+    if not position.hands[seat]:
+        return 0
+    led = SUIT_OF[position.trick[0]] if position.trick else None
+    outcomes = []
+    for card in cards_in(legal_mask(position.hands[seat], led, position.spades_broken)):
+        child, _ = position.after(card)
+        won = not child.trick and counted >> child.leader & 1
+        outcomes.append(won + minimax(child, counted, maximizers))
+    return max(outcomes) if maximizers >> seat & 1 else min(outcomes)
+
+
+def side_tricks(position: Position, seat: int, solo: bool) -> int:
+    """The tricks of `seat`'s side (in Solo, `seat` alone) with best play by all."""
+    if solo:
+        return minimax(position, 1 << seat, 1 << seat)
+    team0 = minimax(position, TEAM0, TEAM0)
+    return team0 if seat % 2 == 0 else position.tricks_left - team0
+
+
+def card_tricks(position: Position, card: int, solo: bool) -> int:
+    """The tricks of the side to act once it plays `card`, then best play by all."""
+    seat = position.turn
+    child, _ = position.after(card)
+    won = not child.trick and (child.leader == seat if solo else child.leader % 2 == seat % 2)
+    return won + side_tricks(child, seat, solo)
+
+
+def check(solver: Solver, ending: Position) -> None:
+    solo = solver.solo
+    best = side_tricks(ending, ending.turn, solo)
+    assert solver.tricks(ending) == best
+    values = solver.card_values(ending)
+    expected = {card: card_tricks(ending, card, solo) for card in values}
+    assert values == expected
+    assert max(values.values()) == best
+    card = min(values)
+    reaching = sorted(c for c, value in values.items() if value == best)
+    assert solver.judge(ending, card) == (best, reaching, values[card])
+
+
+VARIANTS = {
+    # name: (deck, solo, spades broken from the start: "anytime" is only that)
+    "classic": ("standard", False, None),
+    "jokers": ("jokers", False, None),
+    "solo": ("standard", True, None),
+    "solo+jokers": ("jokers", True, None),
+    "anytime": ("standard", False, True),
+}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("seed", range(25))
+def test_the_solver_agrees_with_minimax_on_small_endings_of_each_variant(variant, seed):
+    deck, solo, broken = VARIANTS[variant]
+    rng = random.Random(f"variant-{variant}-{seed}")
+    if broken is None:
+        broken = rng.random() < 0.5
+    ending = random_ending(rng, rng.randint(2, 4), broken, deck)
+    check(Solver(solo=solo), ending)
+
+
+@pytest.mark.parametrize("variant", ["jokers", "solo+jokers"])
+def test_one_solver_follows_a_joker_ending_to_its_end(variant):
+    # One table for every position of a deal: what it learnt must hold for all.
+    deck, solo, _ = VARIANTS[variant]
+    rng = random.Random(variant)
+    ending = random_ending(rng, 5, False, deck)
+    solver = Solver(solo=solo)
+    while ending.tricks_left:
+        check(solver, ending)
+        ending, _ = ending.after(rng.choice(sorted(solver.card_values(ending))))
+
+
+RULESETS = {
+    "jokers": Ruleset.preset("jokers"),
+    "solo": Ruleset.preset("solo"),
+    "solo+jokers": Ruleset(solo=True, deck="jokers"),
+    "anytime": Ruleset(spades_lead="anytime"),
+    "anytime+jokers": Ruleset(spades_lead="anytime", deck="jokers"),
+}
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("seed", range(6))
+def test_the_positions_of_real_games_of_each_variant_are_solved_as_the_engine_plays(name, seed):
+    ruleset = RULESETS[name]
+    rng = random.Random(f"game-{name}-{seed}")
+    stop = rng.randint(1, 3)  # cards left to the seat to act, a trick possibly under way
+    for _, state in random_actions(new_game(ruleset, f"dd-{seed}"), rng):
+        if state.phase == PLAYING and state.holdings[state.turn].bit_count() <= stop:
+            break
+    ending = Position.of_state(state)
+    values = Solver(solo=ruleset.solo).card_values(ending)
+    # The solver's choices are the engine's legal cards (spades led anytime included) ...
+    assert sorted(values) == sorted(a.card.index for a in legal_actions(state))
+    # ... and their values minimax's under the ruleset's lead rule.
+    broken = state.spades_broken or ruleset.spades_lead == "anytime"
+    assert ending.spades_broken == broken
+    assert values == {card: card_tricks(ending, card, ruleset.solo) for card in values}
+
+
+def test_spades_led_anytime_change_what_the_leader_makes():
+    # North, spades unbroken, must lead its heart; where spades lead anytime it leads the
+    # Big Joker first and makes two tricks of three.
+    hands = ["6H 7S BJ", "QD 2S LJ", "TC KD 4S", "4D 7D 8S"]
+    unbroken = position(hands, leader=0, broken=False)
+    anytime = position(hands, leader=0, broken=True)
+    assert Solver().tricks(anytime) == side_tricks(anytime, 0, False) == 2
+    assert Solver().tricks(unbroken) == side_tricks(unbroken, 0, False) == 1
+
+
+def test_in_solo_each_seat_counts_its_own_tricks_against_the_three_others():
+    # The big Joker wins one trick for West alone; in partnerships East-West would count
+    # the tricks of both.
+    hands = ["AH KH", "2S 3S", "QH JH", "BJ 2C"]
+    ending = position(hands, leader=0, broken=True)
+    assert Solver(solo=True).tricks(ending) == side_tricks(ending, 0, True)
+    for seat in range(4):
+        turned = ending._replace(leader=seat)
+        assert Solver(solo=True).tricks(turned) == side_tricks(turned, seat, True)
+    assert Card.parse("BJ").index == BIG_JOKER and Card.parse("LJ").index == LITTLE_JOKER
+
+
+@cache
+def nil_fails(position: Position, nil_seat: int, solo: bool) -> bool:
+    others = 15 & ~(1 << nil_seat) if solo else TEAM0 if nil_seat % 2 else TEAM0 << 1
+    return minimax(position, 1 << nil_seat, others) >= 1
+
+
+@pytest.mark.parametrize("variant", ["jokers", "solo", "solo+jokers"])
+@pytest.mark.parametrize("seed", range(20))
+def test_the_nil_search_agrees_with_minimax_in_each_variant(variant, seed):
+    deck, solo, _ = VARIANTS[variant]
+    rng = random.Random(f"nil-{variant}-{seed}")
+    ending = random_ending(rng, rng.randint(2, 4), rng.random() < 0.5, deck)
+    nil_seat = rng.randrange(4)
+    solver = NilSolver(nil_seat, solo=solo)
+    assert solver.fails(ending) == nil_fails(ending, nil_seat, solo)
+    for card, fails in solver.card_fails(ending).items():
+        child, _ = ending.after(card)
+        expected = (not child.trick and child.leader == nil_seat) or nil_fails(
+            child, nil_seat, solo
+        )
+        assert fails == expected, (nil_seat, card)
