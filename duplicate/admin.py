@@ -35,9 +35,18 @@ class BoardInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "kind", "day", "opens_at", "closes_at", "closed")
-    list_filter = ("closed",)
-    readonly_fields = ("kind", "day", "ruleset", "bot_level", "opens_at", "closes_at", "closed")
+    list_display = ("__str__", "kind", "day", "variant", "opens_at", "closes_at", "closed")
+    list_filter = ("closed", "variant")
+    readonly_fields = (
+        "kind",
+        "day",
+        "variant",
+        "ruleset",
+        "bot_level",
+        "opens_at",
+        "closes_at",
+        "closed",
+    )
     inlines = [BoardInline]
 
     def get_queryset(self, request):
@@ -69,7 +78,10 @@ class SessionForm(forms.ModelForm):
 
     class Meta:
         model = Session
-        fields = ["name", "club", "movement", "boards_total", "boards_per_round", "turn_seconds"]
+        fields = [
+            "name", "club", "movement", "variant", "boards_total", "boards_per_round",
+            "turn_seconds",
+        ]  # fmt: skip
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -143,11 +155,11 @@ STEP_LABELS = {
 @admin.register(Session)
 class SessionAdmin(StepButtonsMixin, admin.ModelAdmin):
     form = SessionForm
-    list_display = ("name", "club", "movement", "status", "round", "boards_total")
+    list_display = ("name", "club", "movement", "variant", "status", "round", "boards_total")
     list_filter = ("status", "movement")
     search_fields = ("name", "club__name")
-    fields = ("name", "club", "movement", ("boards_total", "boards_per_round"), "blind_nil",
-              "turn_seconds", "status", "round", "public_page")  # fmt: skip
+    fields = ("name", "club", "movement", "variant", ("boards_total", "boards_per_round"),
+              "blind_nil", "turn_seconds", "status", "round", "public_page")  # fmt: skip
     inlines = [PairInline]
     actions = ["start_session", "start_next_round", "close_session"]
     steps = {"start": "start_session", "round": "start_next_round", "close": "close_session"}
@@ -157,8 +169,8 @@ class SessionAdmin(StepButtonsMixin, admin.ModelAdmin):
         fixed = ("status", "round", "public_page")
         if obj is None or obj.status == Session.Status.DRAFT:
             return fixed
-        return (*fixed, "name", "club", "movement", "boards_total", "boards_per_round",
-                "blind_nil", "turn_seconds")  # fmt: skip
+        return (*fixed, "name", "club", "movement", "variant", "boards_total",
+                "boards_per_round", "blind_nil", "turn_seconds")  # fmt: skip
 
     @admin.display(description="Blind Nil allowed", boolean=True)
     def blind_nil(self, obj: Session) -> bool:
@@ -175,7 +187,9 @@ class SessionAdmin(StepButtonsMixin, admin.ModelAdmin):
         if not change:
             obj.kind, obj.created_by, obj.opens_at = Event.Kind.CLUB, request.user, timezone.now()
         if obj.status == Session.Status.DRAFT:
-            obj.ruleset = board_ruleset(blind_nil=form.cleaned_data["blind_nil"]).to_dict()
+            obj.ruleset = board_ruleset(
+                variant=obj.variant, blind_nil=form.cleaned_data["blind_nil"]
+            ).to_dict()
         super().save_model(request, obj, form, change)
 
     def get_urls(self):

@@ -7,7 +7,14 @@ from django.http import JsonResponse
 
 from core.api import api_view
 from core.errors import NotFound
-from duplicate.schemas import BoardResults, BoardStarted, DailyEvent, DoubleDummy, Standings
+from duplicate.schemas import (
+    BoardResults,
+    BoardStarted,
+    DailyEvent,
+    DoubleDummy,
+    ScheduledDay,
+    Standings,
+)
 from duplicate.selectors import boards as board_selectors, daily as daily_selectors
 from duplicate.services import daily as daily_services
 
@@ -27,26 +34,34 @@ def parse_day(text: str) -> date:
 def event_document(event, user) -> DailyEvent:
     progress = daily_selectors.progress(event, user)
     event_commitment, boards = board_selectors.commitments(event)
+    schedule = [
+        ScheduledDay(date=day["date"].isoformat(), variant=day["variant"], name=day["name"])
+        for day in daily_selectors.week_from(event.day)
+    ]
     return DailyEvent(
         date=event.day.isoformat(),
+        variant=event.variant,
+        ruleset=event.ruleset,
         boards=len(boards),
         commitment=event_commitment,
         board_commitments=boards,
         closes_at=event.closes_at.isoformat(),
         closed=event.closed,
         played=progress.played,
+        schedule=schedule,
     )
 
 
 @api_view(methods=["GET"], anonymous=True, responses={200: DailyEvent})
 def daily(request, body):
-    """Today's challenge (UTC): its boards' commitment, closing time and your boards done."""
+    """Today's challenge (UTC): its variant and rules, its boards' commitment, closing time
+    and your boards done, and the week's variants from today (`schedule`, 7 days)."""
     return JsonResponse(event_document(daily_services.daily_today(), request.user).data())
 
 
 @api_view(methods=["GET"], anonymous=True, responses={200: DailyEvent})
 def daily_day(request, body, day: str):
-    """The challenge of a given day."""
+    """The challenge of a given day (`schedule`: the 7 days from that day)."""
     event = daily_selectors.daily_event(parse_day(day))
     return JsonResponse(event_document(event, request.user).data())
 

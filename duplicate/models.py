@@ -11,6 +11,7 @@ import hashlib
 from django.conf import settings
 from django.db import models
 
+from duplicate.variants import DEFAULT as DEFAULT_VARIANT, VARIANT_CHOICES
 from games.engine import Ruleset, hand_seed
 from games.models import Game
 
@@ -22,6 +23,8 @@ class Event(models.Model):
 
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.DAILY)
     day = models.DateField(null=True, blank=True)  # the UTC day of a daily challenge
+    # The preset its boards are played in (duplicate.variants); `ruleset` follows from it.
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES, default=DEFAULT_VARIANT)
     ruleset = models.JSONField()  # a board's rules: Ruleset.to_dict(), hands=1
     bot_level = models.CharField(max_length=16, default="standard")  # every bot seat
     opens_at = models.DateTimeField()

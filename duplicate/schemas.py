@@ -5,17 +5,28 @@ from typing import Any
 from core.schemas import Output
 
 
-class DailyEvent(Output):
-    """A day's challenge: its boards' commitment, closing time and the caller's boards
-    done."""
+class ScheduledDay(Output):
+    """A day of the daily challenge's week and the variant its boards are played in."""
 
     date: str
+    variant: str  # a preset's name: classic, jokers, whiz, mirror, suicide
+    name: str
+
+
+class DailyEvent(Output):
+    """A day's challenge: its variant and the rules its boards are played by, its boards'
+    commitment, closing time, the caller's boards done, and the week from that day."""
+
+    date: str
+    variant: str
+    ruleset: dict[str, Any]
     boards: int
     commitment: str
     board_commitments: list[str]
     closes_at: str
     closed: bool
     played: list[int]
+    schedule: list[ScheduledDay]
 
 
 class BoardStarted(Output):

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import Unauthenticated
+from duplicate import variants
 from duplicate.api import parse_day
 from duplicate.selectors import (
     boards as board_selectors,
@@ -40,6 +41,8 @@ def _day_context(event, user) -> dict:
     so_far = list(mine.values())
     return {
         "event": event,
+        "variant": variants.VARIANTS[event.variant],  # (name, what changes)
+        "schedule": daily_selectors.week_from(event.day) if not event.closed else [],
         "boards": boards,
         "progress": progress,
         "average": sum(so_far) / len(so_far) if so_far else None,
@@ -83,6 +86,7 @@ def board(request: HttpRequest, day: str, number: int) -> HttpResponse:
         "duplicate/board.html",
         {
             "event": event,
+            "variant": variants.VARIANTS[event.variant],
             "board": board,
             "dealer": SEATS[board.dealer],
             "rows": rows,

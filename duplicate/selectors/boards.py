@@ -27,9 +27,14 @@ def board_verification(event: Event) -> list[dict]:
     whether that seed hashes to the commitment (the verify page recomputes the deal)."""
     from games.engine import commitment
 
-    rows = []
+    rows, deck = [], event.rules.deck  # a Joker deal is verified with its deck
     for board in event.boards.all():
-        row = {"number": board.number, "dealer": board.dealer, "commitment": board.commitment}
+        row = {
+            "number": board.number,
+            "dealer": board.dealer,
+            "deck": deck,
+            "commitment": board.commitment,
+        }
         if event.closed:
             seed = board.hand_seed
             row["seed"] = seed.hex()

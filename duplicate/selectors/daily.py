@@ -4,13 +4,13 @@ Nothing about a board's play is shown to someone who has not finished that board
 the event closes."""
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from django.db.models import Count, F
 
 from accounts.models import User
 from core.errors import Forbidden, NotFound
-from duplicate import matchpoints
+from duplicate import matchpoints, variants
 from duplicate.models import Board, BoardGame, Entry, Event
 from duplicate.selectors.boards import results_by_board
 from games.models import Game
@@ -21,6 +21,17 @@ def daily_event(day: date) -> Event:
     if event is None:
         raise NotFound(f"There is no daily challenge on {day}")
     return event
+
+
+def week_from(start: date) -> list[dict]:
+    """The seven days from `start` and their variants: a day made already shows its own,
+    the others the rotation's (duplicate.variants)."""
+    made = dict(
+        Event.objects.filter(
+            kind=Event.Kind.DAILY, day__gte=start, day__lt=start + timedelta(days=7)
+        ).values_list("day", "variant")
+    )
+    return variants.week_from(start, made)
 
 
 @dataclass(frozen=True)
@@ -173,7 +184,14 @@ def past_dailies(limit: int = 60) -> list[dict]:
         .annotate(entrants=Count("entries"))
         .order_by("-day")[:limit]
     )
-    return [{"day": event.day, "entrants": event.entrants} for event in events]
+    return [
+        {
+            "day": event.day,
+            "variant": variants.VARIANTS[event.variant][0],
+            "entrants": event.entrants,
+        }
+        for event in events
+    ]
 
 
 def daily_history(user: User, limit: int = 30) -> dict:

@@ -4,10 +4,13 @@ Dealing and committing to the boards, working out their double-dummy tricks, and
 a finished board game's result."""
 
 import secrets
+from dataclasses import replace
 
 from django.db import transaction
 
+from core.errors import Invalid
 from duplicate.models import Board, BoardGame, Event
+from duplicate.variants import VARIANTS
 from games.engine import (
     Ruleset,
     board_score,
@@ -21,11 +24,20 @@ from games.engine.doubledummy import Position, Solver
 from games.models import Game
 
 
-def board_ruleset(*, blind_nil: bool) -> Ruleset:
-    """The rules a board is played by: one hand from 0 to 0 with no bag limit (a bag costs
-    its point in the board score instead), Blind Nil allowed or not, never "when trailing"."""
-    return Ruleset(
-        hands=1, bag_limit=0, losing_score=None, blind_nil=blind_nil, blind_nil_min_deficit=0
+def board_ruleset(*, variant: str = "classic", blind_nil: bool) -> Ruleset:
+    """The rules a board is played by: the variant's preset (duplicate.variants), one hand
+    from 0 to 0 with no bag limit (a bag costs its point in the board score instead), Blind
+    Nil allowed or not, never "when trailing" (Mirror and Whiz have no Blind Nil anyway)."""
+    if variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise Invalid(f"A duplicate event is played in one of {known}, not {variant!r:.40}")
+    return replace(
+        Ruleset.preset(variant),
+        hands=1,
+        bag_limit=0,
+        losing_score=None,
+        blind_nil=blind_nil,
+        blind_nil_min_deficit=0,
     )
 
 

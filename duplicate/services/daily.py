@@ -18,6 +18,7 @@ from duplicate.models import Board, BoardGame, Entry, Event
 from duplicate.selectors.boards import results_by_board
 from duplicate.selectors.daily import daily_event
 from duplicate.services.boards import board_game_record, board_ruleset, board_solve, boards_make
+from duplicate.variants import daily_variant
 from games.models import Game
 from games.services import seating as game_seating, tables
 
@@ -34,23 +35,31 @@ def _day_bounds(day: date) -> tuple[datetime, datetime]:
 
 
 def event_make_daily(
-    *, day: date, boards: int = DAILY_BOARDS, blind_nil: bool = False, solve: bool = True
+    *,
+    day: date,
+    boards: int = DAILY_BOARDS,
+    variant: str | None = None,
+    blind_nil: bool = False,
+    solve: bool = True,
 ) -> Event:
     """The daily challenge of a UTC day, made and committed to now (or the one made
-    already): `boards` boards (a multiple of 4, so that every seat deals equally often).
-    With `solve`, each board's double-dummy tricks are worked out too (seconds of CPU:
+    already): `boards` boards (a multiple of 4, so that every seat deals equally often),
+    in `variant` (None: the rotation's, duplicate.variants.WEEK), which the day keeps. With
+    `solve`, each board's double-dummy tricks are worked out too (seconds of CPU:
     the beat task that makes the days ahead runs on the analysis queue)."""
     if boards < 4 or boards % 4:
         raise Invalid("An event has a multiple of 4 boards, so that every seat deals as often")
     event = Event.objects.filter(kind=Event.Kind.DAILY, day=day).first()
     if event is None:
         opens_at, closes_at = _day_bounds(day)
+        variant = variant or daily_variant(day)
         try:
             with transaction.atomic():
                 event = Event.objects.create(
                     kind=Event.Kind.DAILY,
                     day=day,
-                    ruleset=board_ruleset(blind_nil=blind_nil).to_dict(),
+                    variant=variant,
+                    ruleset=board_ruleset(variant=variant, blind_nil=blind_nil).to_dict(),
                     bot_level=DAILY_BOT,
                     opens_at=opens_at,
                     closes_at=closes_at,

@@ -9,10 +9,16 @@ from tests.leagues.factories import directors_group
 
 @pytest.fixture
 def today(db):
-    """Today's daily challenge, without its double-dummy tricks (worked out where tested)."""
+    """Today's daily challenge, without its double-dummy tricks (worked out where tested),
+    in Classic whatever the weekday (the variants have their own tests: test_variants.py)."""
+    from datetime import UTC
+
+    from django.utils import timezone
+
     from duplicate.services import daily as daily_services
 
-    return daily_services.daily_today()
+    day = timezone.now().astimezone(UTC).date()
+    return daily_services.event_make_daily(day=day, variant="classic", solve=False)
 
 
 @pytest.fixture

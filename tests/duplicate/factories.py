@@ -53,11 +53,14 @@ def pair_rows(pairs: list[dict]) -> dict:
     return data
 
 
-def create_session(client, club, *, movement: str, boards: int, per_round: int, pairs) -> Session:
+def create_session(
+    client, club, *, movement: str, boards: int, per_round: int, pairs, variant: str = "classic"
+) -> Session:
     data = {
         "name": f"Tuesday {movement}",
         "club": club.pk,
         "movement": movement,
+        "variant": variant,
         "boards_total": boards,
         "boards_per_round": per_round,
         "turn_seconds": 60,

@@ -1,7 +1,7 @@
 """The daily challenge's services: boards under commit-reveal, starting boards in order,
 recording results, closing the day (real PostgreSQL; games played in-process)."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -43,7 +43,10 @@ def test_making_a_day_again_gives_the_same_day_and_boards_are_a_multiple_of_4(to
 
 
 def test_prepare_makes_today_and_tomorrow_then_their_double_dummy_tricks():
-    unsolved = daily_services.daily_prepare()
+    # A Friday: Suicide, then Saturday's Classic (the variants of the week that the solver
+    # knows whatever the day the test runs).
+    now = datetime(2026, 11, 27, 12, tzinfo=UTC)
+    unsolved = daily_services.daily_prepare(now=now)
     days = sorted(Event.objects.values_list("day", flat=True))
     assert len(days) == 2 and days[1] == days[0] + timedelta(days=1)
     assert sorted(unsolved) == sorted(Board.objects.values_list("pk", flat=True))
@@ -51,7 +54,7 @@ def test_prepare_makes_today_and_tomorrow_then_their_double_dummy_tricks():
     tricks = board_services.board_solve(board_id=board.pk)
     board.refresh_from_db()
     assert board.dd_tricks == tricks and len(tricks) == 2 and sum(tricks) == 13
-    assert len(daily_services.daily_prepare()) == 15
+    assert len(daily_services.daily_prepare(now=now)) == 15
 
 
 def test_a_board_game_deals_the_board_and_seats_the_person_south(today, quiet_games):
@@ -140,7 +143,12 @@ def test_closing_keeps_scores_publishes_games_and_reveals_seeds(today, quiet_gam
             game = daily_services.daily_board_start(user=user, day=today.day, number=number)
             play_board(game.pk, user, seed=seed)
     unfinished = daily_services.daily_board_start(user=cy, day=today.day, number=1)
-    assert board_selectors.board_verification(today)[0].keys() == {"number", "dealer", "commitment"}
+    assert board_selectors.board_verification(today)[0].keys() == {
+        "number",
+        "dealer",
+        "deck",  # a Joker deal is verified with its deck
+        "commitment",
+    }
     assert daily_services.event_close(event_id=today.pk) is False  # not over yet
     Event.objects.filter(pk=today.pk).update(closes_at=timezone.now() - timedelta(seconds=1))
     assert daily_services.events_close_due() == 1

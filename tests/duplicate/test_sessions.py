@@ -183,8 +183,11 @@ def test_a_two_table_team_match_from_the_admin_to_its_imps_and_victory_points(ad
         {"direction": "ns", "team": "B", "user": members[3].pk, "partner": members[4].pk},
         {"direction": "ew", "team": "B", "user": members[5].pk, "partner_bot": "standard"},
     ]
+    # Played in Jokers (the director's choice of variant): the boards deal the Joker deck.
     session = create_session(admin_client, club, movement="teams", boards=4, per_round=2,
-                             pairs=pairs)  # fmt: skip
+                             pairs=pairs, variant="jokers")  # fmt: skip
+    assert session.variant == "jokers" and session.rules.deck == "jokers"
+    assert session.rules.hands == 1 and session.rules.bag_limit == 0
     step(admin_client, session, "start")
     for number in (1, 2):
         assert offered(admin_client, session) == ["round"]
@@ -198,6 +201,7 @@ def test_a_two_table_team_match_from_the_admin_to_its_imps_and_victory_points(ad
         ]
         one = rows.get(table=1)
         assert (one.entry.team, one.opponent.team) == ("A", "B")
+        assert one.game.rules.deck == "jokers"
         play_round(session)
         # Each table moved on to the round's second board by itself.
         assert rows.count() == 4 and not rows.filter(finished=False).exists()
@@ -206,7 +210,7 @@ def test_a_two_table_team_match_from_the_admin_to_its_imps_and_victory_points(ad
 
     client.logout()
     page = client.get(f"/sessions/{session.pk}/").content.decode()
-    assert "Match result" in page and "IMPs" in page and "VP" in page
+    assert "Match result" in page and "IMPs" in page and "VP" in page and "Jokers" in page
     vps = [float(v) for v in re.findall(r"<strong>([\d.]+) VP</strong>", page)]
     assert len(vps) == 2 and sum(vps) == pytest.approx(20.0)
     assert client.get(f"/sessions/{session.pk}/boards/3/").status_code == 200
