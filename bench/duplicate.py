@@ -1,7 +1,8 @@
 """Benchmark of the daily challenge: scoring a day, rendering its ranking, and the worker
 CPU of one entrant's boards.
 
-Run from the repository root: python bench/duplicate.py [--entries 10000] [--boards 8]
+Run from the repository root:
+python bench/duplicate.py [--entries 10000] [--boards 8] [--variants classic,jokers,...]
 
 1. Matchpoints and standings of a day (duplicate.matchpoints, pure): `--entries` entries
    with a result on each of `--boards` boards (board results drawn as play gives them:
@@ -9,10 +10,11 @@ Run from the repository root: python bench/duplicate.py [--entries 10000] [--boa
 2. The same day in a throwaway SQLite database (each result a board game row), and the
    ranking page rendered through the site's view while the day is open (matchpoints
    worked out from the rows on every request) and once it is closed (kept scores).
-3. The worker CPU of one entrant's boards: a person plays the day's boards in this one
-   process (their own moves through games.services.play.game_act) and the daily's bots answer
-   through games.services.play.game_autoplay, the very call of the worker's bot-move task;
-   the CPU of those calls is what one entrant costs the workers.
+3. The worker CPU of one entrant's boards, in each variant of the daily's week (a day of
+   each, duplicate.variants): a person plays the day's boards in this one process (their
+   own moves through games.services.play.game_act) and the daily's bots answer through
+   games.services.play.game_autoplay, the very call of the worker's bot-move task; the CPU
+   of those calls is what one entrant costs the workers.
 """
 
 import argparse
@@ -128,9 +130,12 @@ def _render(client, path: str, times: int = 3) -> float:
     return 1000 * (time.perf_counter() - started) / times
 
 
-def bench_entrant(boards: int, seed: int) -> tuple[float, int, float, float]:
+def bench_entrant(
+    boards: int, seed: int, variant: str, ahead: int
+) -> tuple[float, int, float, float]:
     """(worker CPU seconds of one entrant's boards, bot moves, CPU ms per bot move, the
-    person's CPU seconds) with the daily's bots, on a day of `boards` boards."""
+    person's CPU seconds) with the daily's bots, on a day of `boards` boards in `variant`,
+    `ahead` days from today."""
     from django.utils import timezone
 
     from accounts.models import User
@@ -141,11 +146,11 @@ def bench_entrant(boards: int, seed: int) -> tuple[float, int, float, float]:
     from games.models import Game
     from games.services import play as game_play
 
-    day = timezone.now().date() + timedelta(days=1)
-    event = daily_services.event_make_daily(day=day, boards=boards, solve=False)
-    # Tomorrow's day, opened now: today's is the one of the ranking above.
+    day = timezone.now().date() + timedelta(days=ahead)
+    event = daily_services.event_make_daily(day=day, boards=boards, variant=variant, solve=False)
+    # A day ahead, opened now: today's is the one of the ranking above.
     Event.objects.filter(pk=event.pk).update(opens_at=timezone.now() - timedelta(seconds=1))
-    person = User.objects.create(username=f"person{seed}")
+    person = User.objects.create(username=f"person{seed}-{variant}")
     rng = random.Random(seed)
     worker = mine = 0.0
     moves = 0
@@ -174,6 +179,11 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=10_000)
     parser.add_argument("--boards", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--variants",
+        default="classic,jokers,whiz,mirror,suicide",
+        help="the variants whose entrant's CPU is measured, comma-separated",
+    )
     args = parser.parse_args()
     entries, boards = args.entries, args.boards
 
@@ -187,11 +197,12 @@ def main() -> None:
     print(f"day stored (SQLite): {entries * boards:,} board games in {stored:.1f} s")
     print(f"ranking page, open day (matchpoints from the rows): {open_ms:,.0f} ms per render")
     print(f"ranking page, closed day (kept scores): {closed_ms:,.0f} ms per render")
-    worker, moves, per_move, mine = bench_entrant(boards, args.seed)
-    print(
-        f"one entrant's {boards} boards: {worker:.2f} s worker CPU for {moves} bot moves "
-        f"({per_move:.1f} ms each); the person's own {mine:.2f} s"
-    )
+    for ahead, variant in enumerate(args.variants.split(","), start=1):
+        worker, moves, per_move, mine = bench_entrant(boards, args.seed, variant, ahead)
+        print(
+            f"one entrant's {boards} boards, {variant}: {worker:.2f} s worker CPU for "
+            f"{moves} bot moves ({per_move:.1f} ms each); the person's own {mine:.2f} s"
+        )
 
 
 if __name__ == "__main__":
