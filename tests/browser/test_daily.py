@@ -4,7 +4,7 @@ ranking (on a phone too) and their profile's day so far, and once the day is ove
 replay: one board result, in the same words everywhere (real Daphne, Celery worker,
 PostgreSQL, Redis). Screenshots go to test-artifacts/."""
 
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 from django.utils import timezone
 
@@ -21,7 +21,9 @@ def test_play_a_daily_board_to_the_end_then_see_one_result_everywhere(
     open_page, servers, celery_worker
 ):
     server = servers()
-    event = daily_services.daily_today()
+    # Classic whatever the weekday: the person bids 3 (a Mirror or Whiz day fixes the bids).
+    today = timezone.now().astimezone(UTC).date()
+    event = daily_services.event_make_daily(day=today, variant="classic", solve=False)
     board = event.boards.get(number=1)
     board_services.board_solve(board_id=board.pk)
     board.refresh_from_db()
@@ -35,6 +37,8 @@ def test_play_a_daily_board_to_the_end_then_see_one_result_everywhere(
     log_in(page, server, person)
     page.click("nav >> text=Daily")
     page.wait_for_selector("text=Play board 1")
+    assert page.inner_text(".daily-variant .chip") == "Classic"
+    assert len(page.query_selector_all(".daily-schedule li")) == 7  # the week's variants
     shot(page, "daily-day-desktop")
     page.click("text=Play board 1")
     page.wait_for_url("**/games/*/")
