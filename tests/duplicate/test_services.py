@@ -43,8 +43,7 @@ def test_making_a_day_again_gives_the_same_day_and_boards_are_a_multiple_of_4(to
 
 
 def test_prepare_makes_today_and_tomorrow_then_their_double_dummy_tricks():
-    # A Friday: Suicide, then Saturday's Classic (the variants of the week that the solver
-    # knows whatever the day the test runs).
+    # A Friday (Suicide, then Saturday's Classic): the same days whatever the day it runs.
     now = datetime(2026, 11, 27, 12, tzinfo=UTC)
     unsolved = daily_services.daily_prepare(now=now)
     days = sorted(Event.objects.values_list("day", flat=True))

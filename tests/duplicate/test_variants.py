@@ -73,14 +73,14 @@ def test_a_jokers_board_is_dealt_the_joker_deck_played_scored_and_matchpointed(q
         assert played.points == list(score.points) and played.result == score.result[0]
     rows = daily_selectors.traveller(event, board)
     assert len(rows) == 2 and sum(row["percentage"] for row in rows) == pytest.approx(100)
-    # Its double-dummy tricks, where the solver knows the Jokers; where it refuses them,
-    # none, and the board's page shows the traveller all the same.
+    # Its double-dummy tricks, the Joker deck's deal solved, on the board's page.
     tricks = board_services.board_solve(board_id=board.pk)
-    assert tricks is None or sum(tricks) == 13
+    assert len(tricks) == 2 and sum(tricks) == 13
     client = Client()
     client.force_login(ann)
     page = client.get(f"/daily/{event.day.isoformat()}/boards/1/").content.decode()
     assert "Jokers" in page and bob.username in page
+    assert f"double dummy: NS {tricks[0]}, EW {tricks[1]} tricks" in page
 
 
 @pytest.mark.parametrize("variant", ["whiz", "mirror", "suicide"])
