@@ -185,4 +185,8 @@ def _action_from_form(message: dict) -> dict:
         data["blind"] = message.get("blind") in ("true", "on", True)
     if "card" in message:
         data["card"] = message["card"]
+    if "cards" in message:
+        # One card checked sends a string, several a list (htmx's form values).
+        cards = message["cards"]
+        data["cards"] = [cards] if isinstance(cards, str) else cards
     return data
