@@ -3,10 +3,13 @@ services, to its end: the hands stored per side, the winner a side."""
 
 import pytest
 
+from games import archive
 from games.engine import Ruleset
 from games.models import Game
+from games.results import game_result
 from games.services import tables
-from tests.games.finished import play
+from tests.factories import UserFactory
+from tests.games.finished import finished_game, play
 
 pytestmark = pytest.mark.django_db
 
@@ -36,3 +39,28 @@ def test_a_variant_game_plays_to_its_end(preset, options, level):
         assert len(hand.penalties) == len(hand.boston) == rules.sides
     assert game.winner is None or 0 <= game.winner < rules.sides
     assert list(hands[-1].scores) == game.state["scores"]
+
+
+def test_a_solo_game_is_recorded_per_seat_in_results_and_the_archive():
+    alice = UserFactory()
+    game = finished_game([alice, "random", "random", "random"], preset="solo", options=SHORT)
+    result = game_result(game.pk) if game.winner is not None else None
+    if result is not None:
+        assert [seat.team for seat in result.seats] == [0, 1, 2, 3]
+        assert len(result.scores) == 4 and result.team_of([alice.pk]) == 0
+    won = archive.archive(alice, alice.pk, kind="", result="won", page=None)["rows"]
+    lost = archive.archive(alice, alice.pk, kind="", result="lost", page=None)["rows"]
+    assert len(won) + len(lost) == 1
+    row = (won or lost)[0]
+    assert row["won"] == (game.winner == 0) and bool(won) == (game.winner == 0)
+    assert row["partner"] is None and len(row["opponents"]) == 3
+    scores = game.state["scores"]
+    assert (row["score"], row["opponent_score"]) == (scores[0], max(scores[1:]))
+
+
+def test_classic_results_keep_their_teams():
+    alice = UserFactory()
+    game = finished_game([alice, "random", "random", "random"], preset="quick")
+    result = game_result(game.pk)
+    assert [seat.team for seat in result.seats] == [0, 1, 0, 1]
+    assert len(result.scores) == 2 and len(game.hands.first().scores) == 2
