@@ -1,13 +1,16 @@
 """A whole game of each variant preset (and of the Nil pass) played by bots through the
 services, to its end: the hands stored per side, the winner a side."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from games import archive
 from games.engine import Ruleset
 from games.models import Game
 from games.results import game_result
-from games.services import tables
+from games.services import play as play_service, tables
 from tests.factories import UserFactory
 from tests.games.finished import finished_game, play
 
@@ -64,3 +67,19 @@ def test_classic_results_keep_their_teams():
     result = game_result(game.pk)
     assert [seat.team for seat in result.seats] == [0, 1, 0, 1]
     assert len(result.scores) == 2 and len(game.hands.first().scores) == 2
+
+
+@pytest.mark.parametrize("preset", ["mirror", "whiz"])
+def test_a_missed_mirror_or_whiz_bid_is_the_spade_count(preset):
+    """RULES.md: when the turn clock runs out, Whiz bids the spade count (Nil with no
+    spade), as Mirror must."""
+    game = tables.game_create_seated(players=UserFactory.create_batch(4), preset=preset)
+    for _ in range(4):
+        state = game.engine_state
+        seat = state.turn
+        spades = sum(card.suit == "S" for card in state.cards(seat))
+        Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+        assert play_service.fire_turn_timeouts() == 1
+        game.refresh_from_db()
+        assert game.engine_state.bids[seat] == spades
+        assert game.actions.last().source == "timeout"
