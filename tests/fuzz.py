@@ -40,12 +40,13 @@ from config.asgi import application
 from duplicate.models import BoardGame, Entry, Event
 from duplicate.services import daily as daily_services
 from games.bots import LEVELS
-from games.engine import CARDS, OPTION_CHOICES, OPTION_RANGES, PRESETS, Bid, legal_actions
+from games.engine import CARDS, OPTION_CHOICES, OPTION_RANGES, PRESETS
 from games.models import Action, ChatMessage, Game, Seat
-from games.services import play as game_play, tables as game_tables
+from games.services import tables as game_tables
 from ranked.models import PartnerRequest, QueueEntry
 from tests.conftest import write_fuzz_counts
 from tests.factories import UserFactory
+from tests.games.nilpass import bid_until_passing
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
@@ -325,8 +326,9 @@ def world_fixture(db):
     playing = game_tables.game_create_seated(players=people)
     passers = UserFactory.create_batch(4)
     tokens |= {user.pk: token_create(user=user) for user in passers}
-    passing = in_nil_pass(
-        game_tables.game_create_seated(players=passers, options={"nil_pass": 2}), passers
+    passing = bid_until_passing(
+        game_tables.game_create_seated(players=passers, options={"nil_pass": 2}),
+        dict(enumerate(passers)),
     )
     waiting = game_tables.table_create(owner=host)
     private = game_tables.table_create(owner=private_host, private=True)
@@ -348,22 +350,6 @@ def world_fixture(db):
         "client": Client(raise_request_exception=False),
         "sessions": {},
     }
-
-
-def in_nil_pass(game: Game, people: list) -> Game:
-    """The game once bid to its Nil pass: seat 0 bids Nil, the others their highest bid."""
-    while game.state["phase"] == "bidding":
-        turn = game.state["turn"]
-        tricks = 0 if turn == 0 else max(bid.tricks for bid in _bids(game, turn))
-        game = game_play.game_act(
-            game_id=game.pk, user=people[turn], data={"type": "bid", "tricks": tricks}
-        )
-    assert game.state["phase"] == "passing"
-    return game
-
-
-def _bids(game: Game, seat: int) -> list:
-    return [a for a in legal_actions(game.engine_state, seat) if type(a) is Bid and not a.blind]
 
 
 def headers_for(world, auth: str, user) -> tuple[dict, Client]:

@@ -15,29 +15,9 @@ from games.models import Action, Game
 from games.services import play, tables
 from games.tasks import bot_move
 from tests.factories import UserFactory
+from tests.games.nilpass import bid_until_passing, cards_of
 
 pytestmark = pytest.mark.django_db
-
-
-def bid_until_passing(game: Game, users: dict, nil_seats=(0,)) -> Game:
-    """The people at `users` (seat -> User) bid (Nil at `nil_seats`, else their first
-    legal bid), the bots bid for themselves, until the Nil pass starts."""
-    while game.engine_state.phase == "bidding":
-        state = game.engine_state
-        if state.turn in users:
-            legal = [a for a in play.view_for(state, state.turn)["legal"] if a["type"] == "bid"]
-            legal = [a for a in legal if not a["blind"]]
-            nil = {"type": "bid", "tricks": 0, "blind": False}
-            choice = nil if state.turn in nil_seats and nil in legal else legal[-1]
-            game = play.game_act(game_id=game.pk, user=users[state.turn], data=choice)
-        else:
-            game = play.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
-    assert game.engine_state.phase == PASSING
-    return game
-
-
-def cards_of(game: Game, seat: int, count: int) -> list[str]:
-    return [card.code for card in game.engine_state.cards(seat)[:count]]
 
 
 @pytest.fixture
