@@ -10,9 +10,10 @@ from celery import current_app
 from django.utils import timezone
 
 from core.errors import Conflict, Invalid
+from games.consumers import _action_from_form
 from games.engine import PASSING, PLAYING
 from games.models import Action, Game
-from games.services import play, tables
+from games.services import clock, play, tables
 from games.tasks import bot_move
 from tests.factories import UserFactory
 from tests.games.nilpass import bid_until_passing, cards_of
@@ -148,3 +149,28 @@ def test_bots_passes_are_armed_again_after_a_persons_pass(
         assert armed[-1] != task or Game.objects.get(pk=game.pk).engine_state.phase == PLAYING
     sources = set(Action.objects.filter(game=game, kind="nilpass").values_list("seat", "source"))
     assert sources == {(0, "player"), (1, "bot"), (2, "bot"), (3, "bot")}
+
+
+def test_an_htmx_form_sends_one_checked_card_as_a_string():
+    assert _action_from_form({"type": "nil_pass", "cards": "AS"}) == {
+        "type": "nil_pass",
+        "cards": ["AS"],
+    }
+    assert _action_from_form({"type": "nil_pass", "cards": ["AS", "KD"]})["cards"] == ["AS", "KD"]
+
+
+def test_a_lost_bot_pass_is_armed_again_by_the_sweep(monkeypatch):
+    armed = []
+    monkeypatch.setattr(
+        current_app, "send_task", lambda name, args, **options: armed.append(tuple(args))
+    )
+    game = tables.game_create_seated(
+        players=["random"] * 4, preset="suicide", options={"nil_pass": 1}
+    )
+    while game.engine_state.phase != PASSING:
+        game = play.game_autoplay(game_id=game.pk, version=game.version, timeout=False)
+    long_ago = timezone.now() - timedelta(minutes=5)
+    Game.objects.filter(pk=game.pk).update(updated_at=long_ago, turn_deadline=None)
+    armed.clear()
+    assert clock.sweep_stuck_games(grace_seconds=15) == 1
+    assert armed == [(game.pk, game.version)]
