@@ -84,7 +84,7 @@ def game_detail(request, body, game_id: int):
 
 @api_view(body=ActionIn, responses=GAME)
 def game_action(request, body, game_id: int):
-    """Makes a move: a bid, a look at one's cards, or a card played."""
+    """Makes a move: a bid, a look at one's cards, the cards of a Nil pass, or a card played."""
     version = validate(ActionIn, body).version
     data = {key: entry for key, entry in body.items() if key != "version"}
     game = play.game_act(game_id=game_id, user=request.user, data=data, expected_version=version)

@@ -50,13 +50,13 @@ def _visible_to(viewer_id: int | None) -> Q:
 
 def _finished_games_of(player: User, viewer_id: int | None) -> QuerySet:
     """The finished games `player` sat at that the viewer may see, each annotated with
-    the player's `position` and `team`."""
+    the player's `position` and `team` (their side: a seat alone in Solo)."""
     seat = Seat.objects.filter(game_id=OuterRef("pk"), user_id=player.pk)
     return (
         Game.objects.filter(Exists(seat), status=Game.Status.FINISHED, finished_at__isnull=False)
         .filter(_visible_to(viewer_id))
         .annotate(position=Subquery(seat.values("position")[:1]))
-        .annotate(team=team_of_column())
+        .annotate(team=team_of_column(ruleset="ruleset"))
     )
 
 
@@ -102,12 +102,14 @@ def archive(
 def _row(game: Game) -> dict:
     snapshot = game_snapshot(game, list(game.seats.all()))
     names = [entry["name"] for entry in snapshot["seats"]]
-    team = game.team
+    team, rules = game.team, game.rules
     scores = game.state["scores"]
     board = None
     if snapshot["extras"].get("board"):  # a duplicate board: its board score, no winner
-        board = board_result(game.rules, game.state["results"][-1], team)
+        board = board_result(rules, game.state["results"][-1], team)
         scores = board["points"]
+    others = [side for side in range(rules.sides) if side != team]
+    mine = set(rules.seats_of(team))
     return {
         "id": game.pk,
         "url": replay_url(game),
@@ -117,9 +119,10 @@ def _row(game: Game) -> dict:
         "won": game.winner == team,
         "board": None if board is None else signed(board["result"][team]),
         "score": scores[team],
-        "opponent_score": scores[1 - team],
-        "partner": names[(game.position + 2) % 4],
-        "opponents": [names[1 - team], names[3 - team]],
+        # In Solo the best of the three others: the score to beat.
+        "opponent_score": max(scores[side] for side in others),
+        "partner": None if rules.solo else names[(game.position + 2) % 4],
+        "opponents": [names[seat] for seat in range(4) if seat not in mine],
         "hands": len(game.state["results"]),
     }
 

@@ -28,7 +28,7 @@ from games.selectors import access_game, game_snapshot, muted_names, viewer_seat
 from games.services import chat as game_chat, play as game_play
 
 MAX_FRAME = 4096
-ACTION_TYPES = ("bid", "look", "play")
+ACTION_TYPES = ("bid", "look", "nil_pass", "play")
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -98,7 +98,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._back()
         else:
             raise Invalid(
-                f"Unknown message type {kind!r} (expected bid, look, play, back, chat or sync)"
+                f"Unknown message type {kind!r} "
+                "(expected bid, look, nil_pass, play, back, chat or sync)"
             )
 
     async def game_changed(self, event):
@@ -185,4 +186,8 @@ def _action_from_form(message: dict) -> dict:
         data["blind"] = message.get("blind") in ("true", "on", True)
     if "card" in message:
         data["card"] = message["card"]
+    if "cards" in message:
+        # One card checked sends a string, several a list (htmx's form values).
+        cards = message["cards"]
+        data["cards"] = [cards] if isinstance(cards, str) else cards
     return data

@@ -60,7 +60,7 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)  # last write: finds stuck games
     finished_at = models.DateTimeField(null=True, blank=True)
-    winner = models.PositiveSmallIntegerField(null=True, blank=True)  # team 0 or 1
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)  # its side (a seat in Solo)
     rematch = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -83,14 +83,20 @@ class Game(models.Model):
         return GameState.from_dict(self.state)
 
 
-def team_of_column(column: str = "position") -> models.Expression:
-    """games.engine.team_of in SQL: the side of the seat whose position is in `column`."""
-    return models.ExpressionWrapper(models.F(column) % 2, output_field=models.IntegerField())
+def team_of_column(column: str = "position", ruleset: str | None = None) -> models.Expression:
+    """games.engine.team_of in SQL: the side of the seat whose position is in `column`.
+    With the path of the game's `ruleset` JSON, Ruleset.side_of: a Solo seat is its own
+    side (without it, the partnership, for queries of games that are never Solo)."""
+    team = models.ExpressionWrapper(models.F(column) % 2, output_field=models.IntegerField())
+    if ruleset is None:
+        return team
+    solo = models.When(**{f"{ruleset}__solo": True}, then=models.F(column))
+    return models.Case(solo, default=team, output_field=models.IntegerField())
 
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()  # 0..3 clockwise; its side: engine.team_of
+    position = models.PositiveSmallIntegerField()  # 0..3 clockwise; side: Ruleset.side_of
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -137,7 +143,7 @@ class Action(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     version = models.PositiveIntegerField()  # the game version this action produced
     seat = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=8)  # bid, look or play
+    kind = models.CharField(max_length=8)  # bid, look, nilpass or play
     payload = models.JSONField()  # action_to_dict(action)
     source = models.CharField(max_length=8, choices=Source.choices, default=Source.PLAYER)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -161,11 +167,12 @@ class Hand(models.Model):
     bids = models.JSONField()  # per seat
     blind = models.JSONField()  # per seat
     tricks = models.JSONField()  # per seat
-    points = models.JSONField()  # per team: the hand's change
-    scores = models.JSONField()  # per team: totals after the hand
-    bags = models.JSONField()  # per team: totals after the hand
-    penalties = models.JSONField()  # per team: bag penalties this hand
-    boston = models.JSONField()  # per team
+    # Per side: two partnerships (seats 0+2, 1+3), or the four players in Solo.
+    points = models.JSONField()  # per side: the hand's change
+    scores = models.JSONField()  # per side: totals after the hand
+    bags = models.JSONField()  # per side: totals after the hand
+    penalties = models.JSONField()  # per side: bag penalties this hand
+    boston = models.JSONField()  # per side
     commitment = models.CharField(max_length=64)
     seed = models.CharField(max_length=64)  # the revealed hand seed (hex)
     finished_at = models.DateTimeField(auto_now_add=True)

@@ -8,20 +8,18 @@ from datetime import datetime
 
 from django.db.models import Prefetch, QuerySet
 
-from games.engine import Ruleset, team_of
+from games.engine import Ruleset
 from games.models import Game, Hand, Seat
 
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    position: int  # 0..3; seats 0 and 2 are team 0, seats 1 and 3 team 1
+    position: int  # 0..3
     user_id: int | None  # None for a bot level without an account, or a deleted account
     bot_level: str  # the level of a bot that sat here ("" for a person)
     away: bool  # a bot was playing for this person when the game ended
-
-    @property
-    def team(self) -> int:
-        return team_of(self.position)
+    # Ruleset.side_of: seats 0 and 2 are team 0, seats 1 and 3 team 1; in Solo the seat.
+    team: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,13 +27,13 @@ class GameResult:
     game_id: int
     ranked: bool
     ruleset: Ruleset
-    winner: int  # the winning team
-    scores: tuple[int, int]  # final scores of team 0 and team 1
+    winner: int  # the winning side (a seat in Solo)
+    scores: tuple[int, ...]  # final scores per side (two teams, or four players in Solo)
     seats: tuple[SeatResult, ...]
     finished_at: datetime
 
     def team_of(self, user_ids: Iterable[int]) -> int | None:
-        """The team these people played for together, or None if they did not."""
+        """The side these people played for together, or None if they did not."""
         teams = {seat.team for seat in self.seats if seat.user_id in set(user_ids)}
         return teams.pop() if len(teams) == 1 else None
 
@@ -47,10 +45,11 @@ def _seats_prefetched(games: QuerySet) -> QuerySet:
 
 
 def _result(game: Game) -> GameResult:
+    ruleset = Ruleset.from_dict(game.ruleset or {})
     return GameResult(
         game_id=game.pk,
         ranked=game.ranked,
-        ruleset=Ruleset.from_dict(game.ruleset or {}),
+        ruleset=ruleset,
         winner=game.winner,
         scores=tuple(game.state["scores"]),
         seats=tuple(
@@ -60,6 +59,7 @@ def _result(game: Game) -> GameResult:
                 # A bot account plays under its own user with its level on the account.
                 bot_level=seat.bot_level or (seat.user.bot_level if seat.user else ""),
                 away=seat.away,
+                team=ruleset.side_of(seat.position),
             )
             for seat in game.seats.all()
         ),

@@ -79,15 +79,19 @@ class FillIn(Input):
 
 
 class ActionIn(Input):
-    """A move, e.g. {"type": "bid", "tricks": 3}, {"type": "play", "card": "QS"} or
-    {"type": "look"}, with the version of the game the client saw (a stale one is
-    refused). games.engine checks the action against the rules."""
+    """A move, e.g. {"type": "bid", "tricks": 3}, {"type": "play", "card": "QS"},
+    {"type": "look"} or {"type": "nil_pass", "cards": ["AS", "KD"]}, with the version of
+    the game the client saw (a stale one is refused, but for a Nil pass: nobody's turn).
+    games.engine checks the action against the rules."""
 
     version: Version = None
-    type: _documented({"type": "string", "enum": ["bid", "look", "play"]})
+    type: _documented({"type": "string", "enum": ["bid", "look", "nil_pass", "play"]})
     tricks: _documented({"type": "integer"}) = None
     blind: _documented({"type": "boolean"}) = None
     card: _documented({"type": "string", "examples": ["QS"]}) = None
+    cards: _documented(
+        {"type": "array", "items": {"type": "string"}, "examples": [["AS", "KD"]]}
+    ) = None
 
 
 def action(data: object, position: int) -> Action:

@@ -40,12 +40,13 @@ from config.asgi import application
 from duplicate.models import BoardGame, Entry, Event
 from duplicate.services import daily as daily_services
 from games.bots import LEVELS
-from games.engine import CARDS, OPTION_RANGES, PRESETS
+from games.engine import CARDS, OPTION_CHOICES, OPTION_RANGES, PRESETS
 from games.models import Action, ChatMessage, Game, Seat
 from games.services import tables as game_tables
 from ranked.models import PartnerRequest, QueueEntry
 from tests.conftest import write_fuzz_counts
 from tests.factories import UserFactory
+from tests.games.nilpass import bid_until_passing
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
@@ -203,10 +204,14 @@ def bodies(fields: st.SearchStrategy) -> st.SearchStrategy:
     return st.one_of(fields, fields, json_values, NASTY, RAW)
 
 
-OPTION_NAMES = [*OPTION_RANGES, "nil", "blind_nil", "suicide", "nil_tricks_count_for_partner"]
+OPTION_NAMES = [*OPTION_RANGES, *OPTION_CHOICES, "nil", "blind_nil", "suicide", "solo",
+                "nil_tricks_count_for_partner"]  # fmt: skip
+CHOICE_WORDS = [word for words in OPTION_CHOICES.values() for word in words]
 option_values = st.one_of(
     st.integers(-2000, 2000),
+    st.integers(-1, 7),  # around the small ranges (nil_pass, min_team_bid)
     st.sampled_from([10**30, -(10**30), None, True, False, "500", 500.0, -999999999962]),
+    st.sampled_from([*CHOICE_WORDS, "Mirror", "JOKERS", "", "free "]),
     junk,
 )
 options = st.dictionaries(
@@ -234,14 +239,19 @@ seat_values = st.one_of(st.integers(-5, 8), st.integers(), NASTY, st.sampled_fro
 join_fields = st.fixed_dictionaries(
     {}, optional={"seat": seat_values, "invite": junk_or(st.text(max_size=20)), "extra": junk}
 )
-card_codes = st.sampled_from([card.code for card in CARDS] + ["10D", "1S", "ZZ", "Qs", "QSQS"])
+card_codes = st.sampled_from(
+    [card.code for card in CARDS] + ["10D", "1S", "ZZ", "Qs", "QSQS", "bj", "Lj", "JK"]
+)
+card_lists = st.lists(card_codes, max_size=4)  # a Nil pass's cards
+ACTION_TYPES = ["bid", "look", "play", "nil_pass", "pass", "", "BID", "NIL_PASS", "chat"]
 action_fields = st.fixed_dictionaries(
     {},
     optional={
-        "type": junk_or(st.sampled_from(["bid", "look", "play", "pass", "", "BID", "chat"])),
+        "type": junk_or(st.sampled_from(ACTION_TYPES)),
         "tricks": junk_or(st.integers(-2, 15)),
         "blind": junk_or(st.booleans()),
         "card": junk_or(card_codes),
+        "cards": junk_or(card_lists),
         "version": junk_or(st.integers(-1, 3)),
         "seat": junk,
     },
@@ -268,8 +278,23 @@ KNOWN_BAD_TABLES = [
     {"options": {"losing_score": None}},
     {"options": {"losing_score": None, "target_score": 10**30}},
     *({"bots": {key: "random"}} for key in BAD_SEAT_KEYS),
+    {"options": {"bidding": "mirror", "deck": "jokers"}},
+    {"options": {"solo": True, "nil_pass": 3}},
+    {"options": {"nil_pass": 10**30}},
+    {"options": {"deck": ["jokers"]}},
 ]
-KNOWN_BAD_ACTIONS = [*DEEP_BODIES, {"type": ["bid"]}, {"type": {"a": 1}}, [1], "look"]
+KNOWN_BAD_ACTIONS = [
+    *DEEP_BODIES,
+    {"type": ["bid"]},
+    {"type": {"a": 1}},
+    [1],
+    "look",
+    {"type": "nil_pass", "cards": "AS"},
+    {"type": "nil_pass", "cards": [["AS"]]},
+    {"type": "nil_pass", "cards": ["AS", "as"]},
+    {"type": "nil_pass", "cards": [None, 1]},
+    {"type": "nil_pass", "cards": ["BJ", "LJ"], "version": -1},
+]
 
 
 def examples(**cases):
@@ -299,6 +324,12 @@ def world_fixture(db):
     old = tokens[revoked.pk]
     tokens_revoke(user=revoked)
     playing = game_tables.game_create_seated(players=people)
+    passers = UserFactory.create_batch(4)
+    tokens |= {user.pk: token_create(user=user) for user in passers}
+    passing = bid_until_passing(
+        game_tables.game_create_seated(players=passers, options={"nil_pass": 2}),
+        dict(enumerate(passers)),
+    )
     waiting = game_tables.table_create(owner=host)
     private = game_tables.table_create(owner=private_host, private=True)
     turn = people[playing.state["turn"]]
@@ -310,6 +341,8 @@ def world_fixture(db):
         "tokens": tokens,
         "revoked": old,
         "playing": playing,
+        "passing": passing,  # in its Nil pass: passers[0] and passers[2] owe their cards
+        "passers": passers,
         "waiting": waiting,
         "private": private,
         "turn": turn,
@@ -460,7 +493,8 @@ def game_path(world, game_id: str, key: str = "playing") -> str:
 
 
 ORIGIN = [(b"origin", b"http://testserver")]
-FRAME_TYPES = ["bid", "look", "play", "chat", "sync", "unknown", "", "BID", "state", "error"]
+FRAME_TYPES = ["bid", "look", "play", "nil_pass", "chat", "sync", "unknown", "", "BID", "state",
+               "error"]  # fmt: skip
 
 
 def frame_fields(htmx: bool) -> st.SearchStrategy:
@@ -475,6 +509,8 @@ def frame_fields(htmx: bool) -> st.SearchStrategy:
                 st.sampled_from(["true", "on", "false", ""]) if htmx else st.booleans()
             ),
             "card": junk_or(card_codes),
+            # htmx sends one checked card as a string, several as a list
+            "cards": junk_or(card_lists | card_codes),
             "text": junk_or(st.text(max_size=40) | st.just("x" * 301)),
             "version": junk_or(number),
             "HEADERS": junk_or(st.just({"HX-Request": "true", "HX-Trigger": "bid"})),

@@ -2,7 +2,7 @@
 
 import re
 
-CARD = re.compile(r"^[2-9TJQKA][CDHS]$")
+CARD = re.compile(r"^([2-9TJQKA][CDHS]|[LB]J)$")  # the Jokers too
 
 
 def card_codes_in(data) -> set[str]:

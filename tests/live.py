@@ -11,6 +11,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from games.engine import action_from_dict, apply_action, new_game
+from games.engine.cards import cards_of
 from games.models import Game
 from tests.helpers import card_codes_in
 
@@ -82,9 +83,15 @@ class Player:
             self.connect()
 
     def my_move(self) -> dict | None:
-        """A random legal action when it is this player's turn (never Look or Blind Nil)."""
+        """A random legal action when it is this player's turn (never Look or Blind Nil),
+        or random cards when they owe a Nil pass (nobody's turn)."""
         state = self.state
-        if state is None or state["status"] != "playing" or state["view"]["turn"] != state["seat"]:
+        if state is None or state["status"] != "playing":
+            return None
+        if state["legal"] and state["legal"][0]["type"] == "nil_pass":
+            cards = self.rng.sample(state["view"]["hand"], state["legal"][0]["count"])
+            return {"type": "nil_pass", "cards": cards}
+        if state["view"]["turn"] != state["seat"]:
             return None
         choices = [a for a in state["legal"] if a["type"] != "look" and not a.get("blind")]
         return self.rng.choice(choices) if choices else None
@@ -112,16 +119,21 @@ def check_log_and_hands(game: Game) -> list:
         states.append(apply_action(states[-1], action_from_dict(action.payload, action.seat)))
     assert states[-1].to_dict() == game.state
     hands = list(game.hands.order_by("number"))
-    assert [sum(h.points[team] for h in hands) for team in (0, 1)] == game.state["scores"]
+    sides = range(len(game.state["scores"]))  # two teams, or four players in Solo
+    assert [sum(h.points[side] for h in hands) for side in sides] == game.state["scores"]
     assert hands[-1].scores == game.state["scores"]
     return states
 
 
 def assert_no_hidden_cards(frames: list[dict], states: list, seat: int) -> None:
-    """Every card in every frame is the player's own or one already played."""
+    """Every card in every frame is the player's own, one already played, or one of their
+    Nil pass: given, or received once both partners chose."""
     for frame in frames:
         state = states[frame["version"]]
         visible = {card.code for card in state.cards(seat)}
+        mine, partners = state.passes[seat], state.passes[(seat + 2) % 4]
+        for mask in (mine, partners if mine is not None else None):
+            visible |= set() if mask is None else {card.code for card in cards_of(mask)}
         for trick in [*state.tricks, state.current_trick, state.last_trick]:
             if trick is not None:
                 visible |= {card.code for card in trick.cards}

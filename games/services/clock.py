@@ -14,12 +14,13 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games import events
-from games.engine import GameState
+from games.engine import PASSING, GameState, seats_to_act
 from games.models import Game, Seat
 from games.selectors import game_snapshot, seats_of
 
 
-def _plays_by_itself(seat: Seat) -> bool:
+def plays_by_itself(seat: Seat) -> bool:
+    """Does a bot act for this seat (its own, or one for an away person)?"""
     return bool(seat.bot_level) or seat.away
 
 
@@ -32,8 +33,10 @@ def deadline(
     pause: float = 0.0,
 ):
     """When the person to act must have acted (their turn time after the table's pause);
-    kept while the same turn goes on."""
-    if state.turn is None or _plays_by_itself(seats[state.turn]) or not game.turn_seconds:
+    kept while the same turn goes on. The Nil pass is one turn of every seat that owes a
+    pass: one deadline for the whole phase."""
+    people = [seat for seat in seats_to_act(state) if not plays_by_itself(seats[seat])]
+    if not people or not game.turn_seconds:
         return None  # no clock: a game without turn time waits for its players
     same_turn = (
         previous is not None
@@ -82,9 +85,13 @@ def after_commit(game: Game, seats: list[Seat], *, pause: float = 0.0) -> None:
 
 
 def _bot_to_move(game: Game, seats: list[Seat]) -> bool:
-    """Whether a bot (or a bot for an away person) acts next. A person's turn needs no
-    task: `fire_turn_timeouts` watches the deadlines."""
-    return game.status == Game.Status.PLAYING and _plays_by_itself(seats[game.state["turn"]])
+    """Whether a bot (or a bot for an away person) acts next, or may act now in the Nil
+    pass. A person's turn needs no task: `fire_turn_timeouts` watches the deadlines."""
+    if game.status != Game.Status.PLAYING:
+        return False
+    if game.state["phase"] == PASSING:  # nobody's turn: every seat that still owes a pass
+        return any(plays_by_itself(seats[seat]) for seat in seats_to_act(game.engine_state))
+    return plays_by_itself(seats[game.state["turn"]])
 
 
 def arm_bot_move(game_id: int, version: int, pause: float = 0.0) -> None:

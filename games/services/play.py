@@ -15,12 +15,17 @@ from core.errors import Conflict, Forbidden, Invalid, Refused
 from games import rows, schemas, signals
 from games.bots import get_bot
 from games.engine import (
+    BIDDING,
     FINISHED,
     Action as EngineAction,
+    Bid,
+    Card,
     GameState,
     IllegalAction,
+    NilPass,
     action_to_dict,
     apply_action,
+    seats_to_act,
     view_for,
 )
 from games.models import Action, Game, Hand, Seat
@@ -42,7 +47,10 @@ def check_act(
     """The state after `action`, or an error saying why not; changes nothing."""
     if game.status != Game.Status.PLAYING:
         raise Conflict("This game is over" if game.status == "finished" else "Not started yet")
-    if expected_version is not None and expected_version != game.version:
+    # A Nil pass is nobody's turn: the others' passes move the version on while a player
+    # chooses, so a pass is refused only for being illegal, never for being stale.
+    stale = expected_version is not None and expected_version != game.version
+    if stale and type(action) is not NilPass:
         # Words for a player whose click was queued while offline (the game moved on).
         raise Conflict("The game moved on before your move arrived, so it was not played")
     try:
@@ -156,31 +164,67 @@ def _bot_rng(game: Game) -> random.Random:
 
 @transaction.atomic
 def game_autoplay(*, game_id: int, version: int, timeout: bool) -> Game | None:
-    """A bot's move (or a move for a person who timed out or is away) at `version`.
+    """A bot's move (or a move for a person who timed out or is away) at `version`; when
+    the deadline of a Nil pass has passed, the pass of every seat still owing one.
 
     Does nothing when the game has moved on: stale or repeated tasks are harmless.
     """
     game = seating.game_lock(game_id)
     if game.status != Game.Status.PLAYING or game.version != version:
         return None
+    if timeout and (game.turn_deadline is None or timezone.now() < game.turn_deadline):
+        return None  # not due (yet)
     state = game.engine_state
     seats = seats_of(game)
-    seat = seats[state.turn]
+    acting = seats_to_act(state)
+    if not timeout:
+        # One move a task: the push after it re-arms the task of the next bot to act.
+        acting = [position for position in acting if clock.plays_by_itself(seats[position])][:1]
+    for position in acting:
+        seat = seats[position]
+        level, source = _stand_in(seat, timeout)
+        action = _bot_action(level, source, view_for(state, position), game)
+        state = apply_action(state, action)
+        game = do_act(game, seats, seat, action, state, source)
+    return game if acting else None
+
+
+def _stand_in(seat: Seat, timeout: bool) -> tuple[str, str]:
+    """Who acts for a seat that must act now: its bot, or the bot of a person who timed
+    out (counted: twice in a row and they are away) or is away."""
     if seat.bot_level:
-        level, source = seat.bot_level, Action.Source.BOT
-    elif timeout:
-        if game.turn_deadline is None or timezone.now() < game.turn_deadline:
-            return None  # not due (yet)
+        return seat.bot_level, Action.Source.BOT
+    if timeout:
         seat.timeouts += 1
         seat.away = seat.timeouts >= AWAY_AFTER_TIMEOUTS
         seat.save(update_fields=["timeouts", "away"])
-        level, source = TIMEOUT_BOT, Action.Source.TIMEOUT
-    elif seat.away:
-        level, source = TIMEOUT_BOT, Action.Source.AWAY
-    else:
-        return None  # a person's turn: only their deadline may play for them
-    action = get_bot(level)(view_for(state, seat.position), game.rules, _bot_rng(game))
-    return do_act(game, seats, seat, action, apply_action(state, action), source)
+        return TIMEOUT_BOT, Action.Source.TIMEOUT
+    return TIMEOUT_BOT, Action.Source.AWAY
+
+
+def _bot_action(level: str, source: str, view: dict, game: Game) -> EngineAction:
+    """The bot's action on the seat's view, but for the moves RULES.md fixes: a person's
+    missed Whiz bid is their spade count (Nil with none)."""
+    seat, rules = view["seat"], game.rules
+    if source != Action.Source.BOT and view["phase"] == BIDDING and rules.bidding == "whiz":
+        return Bid(seat, max(choice["tricks"] for choice in view["legal"]))
+    bot, rng = get_bot(level), _bot_rng(game)
+    if view["legal"][0]["type"] != "nil_pass":
+        return bot(view, rules, rng)
+    # The bots' own pass choice is games.bots'; a bot that cannot choose one yet (it
+    # refuses, or answers something else) gives its lowest cards.
+    try:
+        action = bot(view, rules, rng)
+    except ValueError:
+        action = None
+    if type(action) is NilPass:
+        return action
+    held = sorted((Card.parse(code) for code in view["hand"]), key=_lowest_first)
+    return NilPass(seat, tuple(held[: view["legal"][0]["count"]]))
+
+
+def _lowest_first(card: Card) -> tuple[int, int]:
+    return card.rank, card.index
 
 
 @transaction.atomic

@@ -29,10 +29,15 @@ def api(client: Client, path: str, body=None, token: str | None = None):
 @pytest.fixture
 def four():
     """Four people with tokens at a started classic table (no bots)."""
+    return seated({"preset": "classic"})
+
+
+def seated(table: dict):
+    """Four people with tokens at a table created with `table` and started."""
     users = UserFactory.create_batch(4)
     tokens = [token_create(user=user) for user in users]
     client = Client()
-    created = api(client, "/api/tables", {"preset": "classic"}, tokens[0])
+    created = api(client, "/api/tables", table, tokens[0])
     assert created.status_code == 201
     game_id = created.json()["id"]
     for seat in (1, 2, 3):
@@ -255,3 +260,82 @@ def test_the_clock_plays_for_people_past_their_deadline_only(four):
     assert Action.objects.filter(game_id=game_id, source="timeout").count() == 1
     assert Game.objects.get(pk=game_id).turn_deadline > timezone.now()  # the next turn's
     assert game_play.fire_turn_timeouts() == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"preset": "jokers"}, {"deck": "jokers"}),
+        ({"preset": "mirror"}, {"bidding": "mirror"}),
+        ({"preset": "whiz"}, {"bidding": "whiz"}),
+        ({"preset": "solo"}, {"solo": True, "target_score": 250}),
+        ({"options": {"nil_pass": 3, "spades_lead": "anytime"}}, {"nil_pass": 3}),
+        ({"options": {"min_team_bid": 6, "deck": "jokers"}}, {"min_team_bid": 6}),
+        ({"preset": "solo", "options": {"bidding": "whiz", "deck": "jokers"}}, {"solo": True}),
+        ({"preset": "suicide", "options": {"nil_pass": 1}}, {"suicide": True, "nil_pass": 1}),
+    ],
+)
+def test_tables_take_the_variant_options(user, body, expected):
+    token = token_create(user=user)
+    created = api(Client(), "/api/tables", body, token)
+    assert created.status_code == 201, created.json()
+    payload = api(Client(), f"/api/games/{created.json()['id']}", token=token).json()
+    assert expected.items() <= payload["ruleset"].items()
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            {"options": {"bidding": "mirror", "deck": "jokers"}},
+            "Mirror bidding cannot be played with the Joker deck",
+        ),
+        ({"preset": "mirror", "options": {"deck": "jokers"}}, "Mirror bidding cannot be played"),
+        ({"preset": "solo", "options": {"nil_pass": 2}}, "Solo cannot be played with Nil passing"),
+        ({"preset": "solo", "options": {"suicide": True}}, "Solo cannot be played with Suicide"),
+        ({"options": {"bidding": "whiz", "min_team_bid": 3}}, "Whiz bidding cannot be played"),
+        ({"options": {"nil_pass": 2, "nil": False}}, "Nil passing needs Nil"),
+        ({"preset": "whiz", "options": {"nil": False}}, "Whiz bidding needs Nil"),
+        ({"options": {"nil_pass": 4}}, "Nil pass must be between 0 and 3"),
+        ({"options": {"min_team_bid": -1}}, "Minimum team bid must be between 0 and 6"),
+        ({"options": {"bidding": "blind"}}, "Bidding must be one of free, mirror, whiz"),
+        ({"options": {"deck": True}}, "Deck must be one of standard, jokers"),
+        ({"options": {"spades_lead": "never"}}, "Spades lead must be one of broken, anytime"),
+        ({"options": {"solo": "yes"}}, "Solo must be true or false"),
+    ],
+)
+def test_impossible_variant_options_get_clear_400s(user, body, message):
+    response = api(Client(), "/api/tables", body, token_create(user=user))
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+    assert not Game.objects.exists()
+
+
+def test_a_nil_pass_over_the_api():
+    client, game_id, _, tokens = seated({"options": {"nil_pass": 2}})
+    while (payload := to_act(client, game_id, tokens)[1])["view"]["phase"] == "bidding":
+        token, payload = to_act(client, game_id, tokens)
+        seat = payload["seat"]
+        bids = [a["tricks"] for a in payload["legal"] if a["type"] == "bid" and not a["blind"]]
+        tricks = 0 if seat == 0 else max(bids)
+        response = api(
+            client, f"/api/games/{game_id}/actions", {"type": "bid", "tricks": tricks}, token
+        )
+        assert response.status_code == 200, response.json()
+    seen = payload["version"]
+    zero = api(client, f"/api/games/{game_id}", token=tokens[0]).json()
+    assert zero["legal"] == [{"type": "nil_pass", "count": 2}] and zero["view"]["turn"] is None
+    path = f"/api/games/{game_id}/actions"
+    wrong = api(client, path, {"type": "nil_pass", "cards": zero["view"]["hand"][:3]}, tokens[0])
+    assert wrong.status_code == 400 and wrong.json() == {"error": "Pass exactly 2 cards"}
+    owes_none = api(client, path, {"type": "nil_pass", "cards": ["AS", "KS"]}, tokens[1])
+    assert owes_none.status_code == 400
+    assert owes_none.json()["error"] == "You do not pass cards in this hand"
+    two = api(client, f"/api/games/{game_id}", token=tokens[2]).json()["view"]["hand"][:2]
+    assert api(client, path, {"type": "nil_pass", "cards": two}, tokens[2]).status_code == 200
+    stale = {"type": "nil_pass", "cards": zero["view"]["hand"][:2], "version": seen}
+    done = api(client, path, stale, tokens[0])
+    assert done.status_code == 200, done.json()
+    view = done.json()["view"]
+    assert view["phase"] == "playing" and set(view["nil_pass"]["received"]) == set(two)
+    assert set(two) <= set(view["hand"])

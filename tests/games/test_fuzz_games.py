@@ -186,11 +186,14 @@ def test_fuzz_game_actions(world):
         auth=st.sampled_from(AUTHS),
         who=st.sampled_from(["turn", "turn", "turn", "other"]),
         game_id=GAME_IDS,
-        table=st.sampled_from(["playing", "playing", "waiting"]),
+        table=st.sampled_from(["playing", "playing", "waiting", "passing"]),
     )
     @examples(body=KNOWN_BAD_ACTIONS, auth="token", who="turn", game_id="own", table="playing")
+    @examples(body=KNOWN_BAD_ACTIONS, auth="token", who="turn", game_id="own", table="passing")
     def run(body, auth, who, game_id, table):
         user = world["turn"] if who == "turn" else next(p for p in people if p != world["turn"])
+        if table == "passing":  # nobody's turn: a seat that owes its pass, or one that does not
+            user = world["passers"][0 if who == "turn" else 1]
         path = f"/api/games/{game_path(world, game_id, table)}/actions"
         send(world, breaches, "POST /api/games/{id}/actions", "POST", path, encode(body), auth,
              user=user)  # fmt: skip

@@ -42,6 +42,26 @@ def test_a_whole_classic_game_over_the_json_websocket(servers, celery_worker):
     assert versions == sorted(versions), "pushes arrive in version order"
 
 
+def test_a_suicide_game_with_nil_passing_over_the_json_websocket(servers, celery_worker):
+    """Everyone passes a card every hand: the person whenever they like, the bots on
+    their own tasks; nobody's turn, and no card of another seat's pass ever shown."""
+    server = servers()
+    token = token_create(user=UserFactory())
+    options = {"nil_pass": 1, "hands": 2}
+    game_id = new_table(server, token, preset="suicide", options=options)
+    player = Player(server, game_id, token, seed=3)
+    final = player.play_until(finished, timeout=400)
+    player.close()
+    game = Game.objects.get(pk=game_id)
+    assert final["version"] == game.version
+    states = check_log_and_hands(game)
+    assert_no_hidden_cards(player.received, states, seat=0)
+    passes = game.actions.filter(kind="nilpass")
+    errors = [f for f in player.received if f["type"] == "error"]
+    assert passes.count() == 8, errors
+    assert list(passes.filter(seat=0).values_list("source", flat=True)) == ["player"] * 2, errors
+
+
 def test_two_actions_at_once_only_one_applies(servers, celery_worker):
     server = servers()
     token = token_create(user=UserFactory())
