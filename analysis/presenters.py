@@ -3,7 +3,8 @@ symbols, plays that cost tricks flagged, the expert's card where it differs."""
 
 from analysis.models import Analysis
 from games.engine import team_of
-from games.presenters import bid_label, card, team_name
+from games.presenters import card
+from games.sides import bid_label, side_name
 
 
 def _tricks(count: int) -> str:
@@ -47,7 +48,7 @@ def _hand(hand: dict, names: list[str]) -> dict:
         seats = (team, team + 2)
         teams.append(
             {
-                "names": team_name(names, team),
+                "names": side_name(names, team),
                 "bids": " + ".join(bid_label(hand["bids"][s], hand["blind"][s]) for s in seats),
                 "contract": entry["contract"],
                 "tricks": entry["tricks"],
