@@ -217,6 +217,8 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         context["winner"] = {"draw": True, "mine": False, "names": ""}
     if finished and solo:  # every player's place, not one winner against one loser
         context["standings"] = standings(names, view["scores"])
+        mine = [entry["place"] for entry in context["standings"] if entry["seat"] == me]
+        context["my_place"] = mine[0] if mine else None
     context["final_score"] = " \N{EN DASH} ".join(str(score) for score in view["scores"])
     context["hand_started"] = bool(tricks)
     context["between_hands"] = between_hands and not finished

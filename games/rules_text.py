@@ -23,11 +23,11 @@ PRESET_BLURBS = {
 # The variants a game is known by (RULES.md "Variants"), each an option at a value: the
 # lobby names and filters open tables by them, the table's rules line leads with them.
 VARIANTS = {
-    "jokers": ("deck", "jokers", "Jokers"),
-    "mirror": ("bidding", "mirror", "Mirror"),
-    "whiz": ("bidding", "whiz", "Whiz"),
     "solo": ("solo", True, "Solo"),
     "suicide": ("suicide", True, "Suicide"),
+    "mirror": ("bidding", "mirror", "Mirror"),
+    "whiz": ("bidding", "whiz", "Whiz"),
+    "jokers": ("deck", "jokers", "Jokers"),
 }
 # The options a variant's name already says, and those the rules line leaves to its start.
 _NAMED = {option for option, _, _ in VARIANTS.values()} | {"target_score", "hands"}

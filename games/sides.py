@@ -33,7 +33,12 @@ def standings(names: list[str], scores: list[int]) -> list[dict]:
     placed = places(scores)
     return sorted(
         (
-            {"name": names[seat], "score": scores[seat], "place": ORDINALS[placed[seat] - 1]}
+            {
+                "seat": seat,
+                "name": names[seat],
+                "score": scores[seat],
+                "place": ORDINALS[placed[seat] - 1],
+            }
             for seat in range(len(scores))
         ),
         key=lambda entry: entry["place"],
