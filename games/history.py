@@ -147,6 +147,19 @@ def replay_document(document: dict) -> Iterator[tuple[Action, GameState]]:
         raise Mismatch(f"Not a game export: {error!r}") from None
 
 
+def deal_check(seed: bytes, given: str, dealer: int, deck: str = "standard") -> dict:
+    """A revealed hand seed against the commitment `given` for it, and the hands it deals
+    from `deck` (the verify page and GET /api/verify)."""
+    computed = commitment(seed)
+    hands = deal(seed, dealer, deck)
+    return {
+        "matches": computed == given.strip().lower(),
+        "computed": computed,
+        "deck": deck,
+        "hands": [[card.code for card in cards] for cards in hands],
+    }
+
+
 def _check(ok: bool, hand: dict | None, problem: str) -> None:
     if not ok:
         where = f"Hand {hand.get('number')}: " if hand else ""

@@ -15,8 +15,8 @@ from core import posts
 from core.schemas import validate, value
 from games import archive as archives, frames, hooks, presenters, selectors
 from games.board import board_result, words_html
-from games.engine import commitment, deal
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
+from games.history import deal_check
 from games.models import ChatMessage, game_kinds
 from games.rules_text import VARIANTS, game_label
 from games.schemas import ArchiveFilter, Seat
@@ -172,16 +172,12 @@ def verify(request: HttpRequest) -> HttpResponse:
     form = VerifyForm(request.GET or None)
     result = None
     if form.is_valid():
-        seed = form.cleaned_data["seed"]
-        hands = deal(seed, form.cleaned_data["dealer"], form.cleaned_data["deck"])
-        result = {
-            "matches": commitment(seed) == form.cleaned_data["commitment"],
-            "computed": commitment(seed),
-            "hands": [
-                {"seat": seat, "cards": [presenters.card(str(card)) for card in cards]}
-                for seat, cards in enumerate(hands)
-            ],
-        }
+        data = form.cleaned_data
+        result = deal_check(data["seed"], data["commitment"], data["dealer"], data["deck"])
+        result["hands"] = [
+            {"seat": seat, "cards": [presenters.card(code) for code in cards]}
+            for seat, cards in enumerate(result["hands"])
+        ]
     return render(request, "games/verify.html", {"form": form, "result": result})
 
 
