@@ -248,6 +248,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             for side in range(rules.sides)
         ],
         "solo": solo,
+        "rules_label": game_label(game.preset, game.ruleset),
         "standings": standings(names, document["scores"]) if solo else None,
         "sheet": score_sheet(game.state["results"], names, board=board, solo=solo),
         "board": board,

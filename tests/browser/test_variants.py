@@ -190,3 +190,30 @@ def test_the_create_form_disables_what_clashes_and_says_why(open_page, servers):
     page.click("form[action='/play/create'] button[type=submit]")
     page.wait_for_url("**/games/*/")
     assert page.inner_text(".meta .rules").startswith("Solo Jokers · to 250")
+
+
+def test_the_replay_of_a_solo_joker_game(open_page, servers):
+    server = servers()
+    user = UserFactory()
+    game = off_the_loop(
+        tables.game_create_seated,
+        players=[user, "standard", "standard", "standard"],
+        preset="solo",
+        options={"target_score": 100, "deck": "jokers"},
+    )
+    finish_in_process(game)
+    page = open_page()
+    log_in(page, server, user)
+    page.goto(f"{server.url}/games/{game.pk}/replay")
+    page.wait_for_selector(".replay-hand .rank")
+    # The Jokers are laid out with the spades, above the ace, by their own names.
+    spades = " ".join(page.locator(".replay-hand .suit-line").all_inner_texts())
+    assert "★B" in spades and "★L" in spades
+    assert len(page.query_selector_all(".replay-score")) == 4
+    assert len(page.query_selector_all(".standings li")) == 4
+    page.keyboard.press("End")
+    status = page.inner_text(".replay-status")
+    assert "Hand over:" in status and " & " not in status
+    shot(page, "variant-replay-solo-jokers-desktop", full_page=False)
+    page.set_viewport_size(PHONE)
+    shot(page, "variant-replay-solo-jokers-phone", full_page=False)
