@@ -4,7 +4,7 @@ symbols, plays that cost tricks flagged, the expert's card where it differs."""
 from analysis.models import Analysis
 from games.engine import team_of
 from games.presenters import card
-from games.sides import bid_label, side_name
+from games.sides import bid_label, side_name, side_seats
 
 
 def _tricks(count: int) -> str:
@@ -44,11 +44,12 @@ def page(analysis: Analysis | None, names: list[str]) -> dict:
 
 def _hand(hand: dict, names: list[str]) -> dict:
     teams = []
+    solo = len(hand["teams"]) == 4  # a side per player (RULES.md "Variants": Solo)
     for team, entry in enumerate(hand["teams"]):
-        seats = (team, team + 2)
+        seats = side_seats(team, solo=solo)
         teams.append(
             {
-                "names": side_name(names, team),
+                "names": side_name(names, team, solo=solo),
                 "bids": " + ".join(bid_label(hand["bids"][s], hand["blind"][s]) for s in seats),
                 "contract": entry["contract"],
                 "tricks": entry["tricks"],
