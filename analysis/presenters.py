@@ -2,7 +2,9 @@
 symbols, plays that cost tricks flagged, the expert's card where it differs."""
 
 from analysis.models import Analysis
-from games.presenters import bid_label, card
+from games.engine import team_of
+from games.presenters import card
+from games.sides import bid_label, side_name, side_seats
 
 
 def _tricks(count: int) -> str:
@@ -45,12 +47,12 @@ def page(analysis: Analysis | None, names: list[str]) -> dict:
 
 def _hand(hand: dict, names: list[str]) -> dict:
     teams = []
+    solo = len(hand["teams"]) == 4  # a side per player (RULES.md "Variants": Solo)
     for team, entry in enumerate(hand["teams"]):
-        # (Analyses stored before Solo name no seats: they are of partnerships.)
-        seats = entry.get("seats", (team, team + 2))
+        seats = side_seats(team, solo=solo)
         teams.append(
             {
-                "names": " & ".join(names[seat] for seat in seats),
+                "names": side_name(names, team, solo=solo),
                 "bids": " + ".join(bid_label(hand["bids"][s], hand["blind"][s]) for s in seats),
                 "contract": entry["contract"],
                 "tricks": entry["tricks"],

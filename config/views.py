@@ -28,6 +28,7 @@ def how_to_play(request: HttpRequest) -> HttpResponse:
     next_day = datetime.combine(today + timedelta(days=1), time.min, tzinfo=UTC)
     context = {
         "presets": rules_text.presets_in_words(),
+        "clashes": rules_text.clashes_in_words(),
         "imp_scale": imps.scale(),
         "next_day": next_day,
     }

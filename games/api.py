@@ -9,9 +9,11 @@ from django.http import JsonResponse, StreamingHttpResponse
 from core.api import api_view
 from core.schemas import validate
 from games import archive
+from games.history import deal_check
 from games.models import Game
 from games.schemas import (
     ActionIn,
+    DealVerified,
     FillIn,
     GameExport,
     GamePayload,
@@ -20,6 +22,7 @@ from games.schemas import (
     TableCreated,
     TableDeleted,
     TableIn,
+    VerifyQuery,
 )
 from games.selectors import access_game, game_payload, game_snapshot, game_url, viewer_seat
 from games.services import play, tables
@@ -130,3 +133,13 @@ async def _ndjson(game_ids: list[int]):
     for start in range(0, len(game_ids), EXPORT_BATCH):
         for document in await build(game_ids[start : start + EXPORT_BATCH]):
             yield json.dumps(document, separators=(",", ":")).encode() + b"\n"
+
+
+@api_view(methods=["GET"], anonymous=True, query=VerifyQuery, responses={200: DealVerified})
+def verify(request, body):
+    """Checks a revealed hand seed against its commitment and gives the four hands it
+    deals (the verify page's answer); `deck=jokers` for a Joker Spades deal."""
+    asked = validate(VerifyQuery, request.GET.dict(), forms=True)
+    deck = asked.deck or "standard"  # left out or empty: the standard deck
+    checked = deal_check(bytes.fromhex(asked.seed), asked.commitment, asked.dealer, deck)
+    return JsonResponse(DealVerified(**checked).data())

@@ -6,8 +6,9 @@ from dataclasses import fields
 from django import forms
 
 from games.bots import LEVELS
-from games.engine import PRESETS, Ruleset
+from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset
 from games.engine.ruleset import OPTION_NAMES
+from games.rules_text import clashes
 from games.schemas import TURN_SECONDS_RANGE
 
 SEAT_CHOICES = [("open", "Open seat"), *[(level, f"{level.title()} bot") for level in LEVELS]]
@@ -25,7 +26,43 @@ OPTION_LABELS = {
     "boston_bonus": "Boston bonus",
     "suicide": "Suicide (one partner must bid Nil)",
     "hands": "Number of hands (0: play to the target score)",
+    "bidding": "Bidding",
+    "deck": "Deck",
+    "solo": "Solo (every player for themselves)",
+    "nil_pass": "Nil pass (cards)",
+    "spades_lead": "Spades may be led",
+    "min_team_bid": "Minimum team bid",
 }
+# One line each on what an option does (RULES.md "Variants"), under its field.
+OPTION_HELP = {
+    "bidding": "Free; Mirror: bid your spade count; Whiz: Nil or your spade count.",
+    "deck": "Jokers: the 2♣ and 2♦ out, a Big and a Little Joker in as top spades.",
+    "solo": "Cutthroat: four players, no partners, a score each.",
+    "suicide": "In each partnership one partner bids Nil, the other at least 1.",
+    "nil_pass": "A Nil bidder and the partner give each other this many cards.",
+    "spades_lead": "Broken: only once a spade was played on another suit; or any time.",
+    "min_team_bid": "The second partner to bid brings the contract to at least this.",
+}
+# The option fields in groups, as the form shows them.
+OPTION_GROUPS = (
+    ("Variant", ("bidding", "deck", "solo", "suicide")),
+    ("House rules", ("nil_pass", "spades_lead", "min_team_bid")),
+    ("Length", ("target_score", "losing_score", "hands")),
+    (
+        "Nil",
+        (
+            "nil",
+            "nil_value",
+            "blind_nil",
+            "blind_nil_value",
+            "blind_nil_min_deficit",
+            "nil_tricks_count_for_partner",
+        ),
+    ),
+    ("Bags and bonus", ("bag_limit", "bag_penalty", "boston_bonus")),
+)
+CHOICE_WORDS = {"free": "Free", "mirror": "Mirror", "whiz": "Whiz", "standard": "Standard 52"}
+CHOICE_WORDS |= {"jokers": "Jokers", "broken": "Once broken", "anytime": "Any time"}
 
 
 # The rules of a game, as a form chooses them: one of the presets, or (where a form offers
@@ -58,7 +95,17 @@ class RulesetOptionsMixin:
         defaults = Ruleset()
         for option in fields(Ruleset):
             label, initial = OPTION_LABELS[option.name], getattr(defaults, option.name)
-            if option.type is bool:
+            help_text = OPTION_HELP.get(option.name, "")
+            if option.name in OPTION_CHOICES:
+                words = [(value, CHOICE_WORDS[value]) for value in OPTION_CHOICES[option.name]]
+                field = forms.ChoiceField(required=False, choices=words, initial=initial)
+            elif option.name in ("nil_pass", "min_team_bid"):
+                low, high = OPTION_RANGES[option.name]
+                numbers = [(n, "none" if n == 0 else str(n)) for n in range(low, high + 1)]
+                field = forms.TypedChoiceField(
+                    required=False, choices=numbers, coerce=int, initial=initial, empty_value=None
+                )
+            elif option.type is bool:
                 field = forms.BooleanField(
                     required=False, initial=initial, label=label, label_suffix=""
                 )
@@ -70,10 +117,18 @@ class RulesetOptionsMixin:
                     label=label,
                     error_messages={"invalid": message},
                 )
+            field.label, field.help_text = label, help_text
             self.fields[option.name] = field
 
     def option_fields(self):
         return [self[option.name] for option in fields(Ruleset)]
+
+    def option_groups(self) -> list[tuple[str, list]]:
+        return [(title, [self[name] for name in names]) for title, names in OPTION_GROUPS]
+
+    def clashes_json(self) -> list[dict]:
+        """The option values that cannot go together, for the script that disables them."""
+        return clashes()
 
     def presets_json(self) -> dict:
         """Every preset's options, for the script that fills the option fields."""
@@ -85,7 +140,7 @@ class RulesetOptionsMixin:
         options = {}
         for option in fields(Ruleset):
             value = self.cleaned_data.get(option.name)
-            if value is None and option.name != "losing_score":
+            if value in (None, "") and option.name != "losing_score":
                 value = getattr(Ruleset(), option.name)
             options[option.name] = value
         return options
@@ -117,7 +172,7 @@ class RulesetOptionsMixin:
             try:
                 Ruleset(**options)
             except ValueError as error:  # options that do not go together: Suicide needs Nil
-                self.add_error("suicide", str(error))
+                self.add_error(_clashing_field(options, str(error)), str(error))
 
     def rules(self) -> tuple[str, dict | None]:
         """The preset and the custom options (None: the preset as it is)."""
@@ -125,6 +180,15 @@ class RulesetOptionsMixin:
         if preset != CUSTOM:
             return preset, None
         return "classic", self._options()
+
+
+def _clashing_field(options: dict, message: str) -> str | None:
+    """The field a clash's message is shown next to: the option it names first."""
+    for clash in clashes():
+        chosen = options[clash["option"]] == clash["value"]
+        if chosen and options[clash["other"]] == clash["other_value"] and clash["why"] == message:
+            return clash["option"]
+    return None
 
 
 class CreateTableForm(RulesetOptionsMixin, forms.Form):
@@ -166,6 +230,16 @@ class VerifyForm(forms.Form):
     seed = forms.CharField(label="Revealed hand seed (hex)", max_length=64, min_length=64)
     commitment = forms.CharField(label="Commitment (hex)", max_length=64, min_length=64)
     dealer = forms.IntegerField(min_value=0, max_value=3, initial=0, label="Dealer seat")
+    # The Joker deck is its own ordered deck: the same seed deals other cards with it.
+    deck = forms.ChoiceField(
+        choices=[(deck, CHOICE_WORDS[deck]) for deck in OPTION_CHOICES["deck"]],
+        initial="standard",
+        required=False,
+        label="Deck",
+    )
+
+    def clean_deck(self):
+        return self.cleaned_data["deck"] or "standard"
 
     def clean_seed(self):
         seed = self.cleaned_data["seed"].strip().lower()

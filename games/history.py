@@ -20,7 +20,6 @@ from games.engine import (
     deal,
     hand_from_seed,
     new_game,
-    team_of,
 )
 
 FORMAT = 1
@@ -71,7 +70,7 @@ def export_document(
         "seats": [
             {
                 "seat": entry["seat"],
-                "team": team_of(entry["seat"]),
+                "team": ruleset.side_of(entry["seat"]),  # its side: itself in Solo
                 "name": entry["name"],
                 "bot": entry["bot"],
             }
@@ -112,14 +111,14 @@ def replay_document(document: dict) -> Iterator[tuple[Action, GameState]]:
         raise Mismatch(f"Not a game export of format {FORMAT}")
     try:
         ruleset = Ruleset.from_dict(document["ruleset"])
-        scores, bags = (0, 0), (0, 0)
+        scores = bags = (0,) * ruleset.sides
         state = None
         for hand in document["hands"]:
             seed = bytes.fromhex(hand["seed"])
             _check(
                 commitment(seed) == hand["commitment"], hand, "seed does not match its commitment"
             )
-            dealt = [[card.code for card in cards] for cards in deal(seed, hand["dealer"])]
+            dealt = [[c.code for c in cards] for cards in deal(seed, hand["dealer"], ruleset.deck)]
             _check(dealt == hand["deal"], hand, "deal is not the one its seed deals")
             state = hand_from_seed(ruleset, seed, hand["number"], hand["dealer"], scores, bags)
             for entry in hand["bidding"]:
@@ -146,6 +145,19 @@ def replay_document(document: dict) -> Iterator[tuple[Action, GameState]]:
         raise Mismatch(f"An illegal action: {error}") from None
     except (KeyError, TypeError, AttributeError) as error:
         raise Mismatch(f"Not a game export: {error!r}") from None
+
+
+def deal_check(seed: bytes, given: str, dealer: int, deck: str = "standard") -> dict:
+    """A revealed hand seed against the commitment `given` for it, and the hands it deals
+    from `deck` (the verify page and GET /api/verify)."""
+    computed = commitment(seed)
+    hands = deal(seed, dealer, deck)
+    return {
+        "matches": computed == given.strip().lower(),
+        "computed": computed,
+        "deck": deck,
+        "hands": [[card.code for card in cards] for cards in hands],
+    }
 
 
 def _check(ok: bool, hand: dict | None, problem: str) -> None:

@@ -2,31 +2,54 @@
 show: seats placed around the viewer, cards with their symbols, the bidding panel, the
 hand's result and the score sheet. Every figure comes from games.engine."""
 
-from urllib.parse import urlencode
-
 from accounts.names import short_name
-from games.board import SIDES, words_html
+from games.board import words_html
 from games.bots import LEVELS as BOT_LEVELS
-from games.engine import Ruleset, bags_before_penalty, hand_breakdown, side_contract, team_of
-from games.engine.ruleset import OPTION_NAMES
+from games.engine import Card, Ruleset, bags_before_penalty, side_contract
+from games.rules_text import options_in_words, variant_names
+from games.sides import bid_label, hand_result, score_sheet, side_name, standings
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANKS = "23456789TJQKA"
 PLACES = ("bottom", "left", "top", "right")  # clockwise from the viewer
 PRESET_NAMES = {"blind-nil-anytime": "Blind Nil anytime"}
+# What the bid panel says when the bid is not the player's free choice (RULES.md "Variants").
+BID_NOTES = {
+    "mirror": "Mirror: your bid is the number of spades you hold.",
+    "whiz": "Whiz: bid Nil or the number of spades you hold.",
+}
 
 
 def suit_color(suit: str) -> str:
     return "red" if suit in "DH" else "black"
 
 
+# The Jokers (RULES.md "Variants") have faces of their own: a star with its size in words,
+# never a rank and suit that could be read as a spade.
+JOKERS = {"BJ": "Big", "LJ": "Little"}
+
+
 def card(code: str, *, legal: bool = False) -> dict:
+    if code in JOKERS:
+        size = JOKERS[code]
+        return {
+            "code": code,
+            "rank": "★",
+            "suit": size,
+            "suit_code": "S",  # a spade for every rule: the replay lays it out with them
+            "short": f"★{size[0]}",
+            "color": f"joker {size.lower()}",
+            "label": f"{size} Joker",
+            "legal": legal,
+        }
     rank, suit = code[0], code[1]
     return {
         "code": code,
         "rank": "10" if rank == "T" else rank,
         "suit": SUIT_SYMBOLS[suit],
+        "suit_code": suit,
+        "short": "10" if rank == "T" else rank,
         "color": suit_color(suit),
         "label": f"{'10' if rank == 'T' else rank} of {SUIT_NAMES[suit]}",
         "legal": legal,
@@ -41,19 +64,6 @@ def _seat_label(entry: dict) -> str:
     return "Open seat"
 
 
-def team_name(names: list[str], team: int) -> str:
-    """'Ann & Cy': a team by its partners' names (seats `team` and `team + 2`)."""
-    return f"{names[team]} & {names[team + 2]}"
-
-
-def bid_label(bid: int | None, blind: bool) -> str:
-    if bid is None:
-        return "-"
-    if bid == 0:
-        return "Blind Nil" if blind else "Nil"
-    return str(bid)
-
-
 # The replay lays a hand out black and red by turns.
 REPLAY_SUITS = "SHCD"
 
@@ -65,6 +75,7 @@ def replay_labels(document: dict) -> dict:
     dealt = {code for hand in document["hands"] for cards in hand["deal"] for code in cards}
     return {
         "cards": {code: card(code) for code in sorted(dealt)},
+        "order": sorted(dealt, key=lambda code: Card.parse(code).index),
         "bids": [
             [
                 bid_label(entry["tricks"], entry["blind"]) if entry["type"] == "bid" else None
@@ -83,6 +94,8 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
     """The template context of the table for one viewer."""
     view = payload["view"]
     me = payload["seat"]
+    ruleset = Ruleset.from_dict(payload["ruleset"]) if payload.get("ruleset") else Ruleset()
+    solo = ruleset.solo
     bottom = me if me is not None else 0
     legal = payload["legal"]
     legal_cards = {a["card"] for a in legal if a["type"] == "play"}
@@ -99,7 +112,8 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
                 "away": entry["away"],
                 "open": entry["name"] is None,
                 "invited": entry["name"] is None and position in payload.get("held_seats", ()),
-                "team": team_of(position),
+                # A partnership's colour; none in Solo, where every seat plays for itself.
+                "team": None if solo else ruleset.side_of(position),
                 "is_me": position == me,
                 "bid": None
                 if view is None
@@ -131,10 +145,10 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         and payload["status"] == "waiting"
         and any(seat["open"] and not seat["invited"] for seat in seats),
         "bot_levels": BOT_LEVELS,
+        "solo": solo,
     }
     if view is None:
         return context
-    ruleset = Ruleset.from_dict(payload["ruleset"])
     names = [_seat_label(entry) for entry in payload["seats"]]
     finished = payload["status"] == "finished"
     # Between hands (the new deal not bid on yet) the table shows the hand that just ended.
@@ -177,14 +191,16 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
     context["can_look"] = any(a["type"] == "look" for a in legal)
     context["bidding_now"] = bool(bids)
     context["playing"] = view["phase"] == "playing"
+    context["bid_note"] = BID_NOTES.get(ruleset.bidding)
+    sides = range(ruleset.sides)
     context["teams"] = [
         {
-            "name": team_name(names, team),
-            "score": view["scores"][team],
-            "bags": view["bags"][team],
-            "mine": me is not None and team_of(me) == team,
+            "name": side_name(names, side, solo=solo),
+            "score": view["scores"][side],
+            "bags": view["bags"][side],
+            "mine": me is not None and ruleset.side_of(me) == side,
         }
-        for team in (0, 1)
+        for side in sides
     ]
     context["board"] = payload.get("board")
     if context["board"]:  # a duplicate board: its board score, and nobody wins it
@@ -194,27 +210,36 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
         context["winner"] = {"board": True, "draw": False, "mine": False, "names": ""}
     elif payload["winner"] is not None:
         context["winner"] = {
-            "mine": me is not None and team_of(me) == payload["winner"],
+            "mine": me is not None and ruleset.side_of(me) == payload["winner"],
             "names": context["teams"][payload["winner"]]["name"],
         }
     elif finished:  # a game of a fixed number of hands can end on equal scores
         context["winner"] = {"draw": True, "mine": False, "names": ""}
+    if finished and solo:  # every player's place, not one winner against one loser
+        context["standings"] = standings(names, view["scores"])
+        mine = [entry["place"] for entry in context["standings"] if entry["seat"] == me]
+        context["my_place"] = mine[0] if mine else None
+    context["final_score"] = " \N{EN DASH} ".join(str(score) for score in view["scores"])
     context["hand_started"] = bool(tricks)
     context["between_hands"] = between_hands and not finished
     if view["hands"]:
         hands = view["hands"]
-        bags_before = hands[-2]["bags"] if len(hands) > 1 else [0, 0]
+        bags_before = hands[-2]["bags"] if len(hands) > 1 else [0] * ruleset.sides
         context["hand_result"] = hand_result(hands[-1], bags_before, ruleset, names)
-    context["sheet"] = score_sheet(view["hands"], names, board=context["board"])
+    context["sheet"] = score_sheet(view["hands"], names, board=context["board"], solo=solo)
     turn = view["turn"]
     context["my_turn"] = me is not None and turn == me and not finished
     context["turn_text"] = _turn_text(payload, names, between_hands)
-    for number, team in enumerate(context["teams"]):
-        contract, _ = side_contract(ruleset, view["bids"], view["tricks_taken"], number)
-        bids_in = all(view["bids"][p] is not None for p in (number, number + 2))
+    for side, team in zip(sides, context["teams"], strict=True):
+        contract, _ = side_contract(ruleset, view["bids"], view["tricks_taken"], side)
+        seats_of = ruleset.seats_of(side)
+        bids_in = all(view["bids"][p] is not None for p in seats_of)
         team["contract"] = contract if bids_in else None
-        team["won"] = view["tricks_taken"][number] + view["tricks_taken"][number + 2]
+        team["won"] = sum(view["tricks_taken"][p] for p in seats_of)
         team["bags_left"] = bags_before_penalty(ruleset, team["bags"])
+    context.update(_nil_pass(view, legal, names, me))
+    if context["pass_count"]:  # choosing a Nil pass is this player's move now
+        context["my_turn"] = True
     context["far_behind"] = ruleset.blind_nil_min_deficit > 0
     context["deficit"] = ruleset.blind_nil_min_deficit
     context["playing"] = view["phase"] == "playing" and not finished
@@ -224,34 +249,46 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
     return context
 
 
+def _nil_pass(view: dict, legal: list[dict], names: list[str], me: int | None) -> dict:
+    """The Nil pass as this viewer sees it (view["nil_pass"]): how many cards to choose now
+    (0: none), the cards given and received (the viewer's own only), and for everyone
+    else only that the table waits for it."""
+    nil_pass = view.get("nil_pass")
+    owed = next((a["count"] for a in legal if a["type"] == "nil_pass"), 0)
+    if not nil_pass:
+        return {"pass_count": 0, "passing": False, "pass_shown": False}
+    return {
+        "pass_count": owed,
+        "passing": view["phase"] == "passing",
+        "pass_given": [card(code) for code in nil_pass["given"] or ()],
+        "pass_received": [card(code) for code in nil_pass["received"] or ()],
+        "pass_partner": None if me is None else names[(me + 2) % 4],
+        # What came in stays in sight through the first trick, then the hand says it all.
+        "pass_shown": bool(nil_pass["received"]) and len(view["tricks"]) <= 1,
+    }
+
+
 def rules_line(payload: dict) -> str:
-    """ "Classic · to 500 · Casual": the preset (or the options that differ from the
-    classic rules), the target score, and "Casual" for a game not rated (the table marks a
+    """ "Jokers · to 500 · Nil pass 2 · Casual": the preset (a custom game: its variants,
+    or "Custom"), the target score or number of hands, a custom game's other options that
+    differ from the classic rules, and "Casual" for a game not rated (the table marks a
     ranked one with its badge); or what the app that made the game calls it (extras
     "rules", e.g. a duplicate board)."""
     named = payload.get("extras", {}).get("rules")
     if named:
         return named
     ruleset = payload["ruleset"]
-    parts = [PRESET_NAMES.get(payload["preset"], payload["preset"].replace("-", " ").title())]
+    custom = payload["preset"] == "custom"
+    title = PRESET_NAMES.get(payload["preset"], payload["preset"].replace("-", " ").title())
+    parts = [title]
     if ruleset:
+        if custom:
+            parts = [" ".join(variant_names(ruleset)) or title]
         hands = ruleset.get("hands")
         length = f"{hands} hand{'s' if hands != 1 else ''}" if hands else None
         parts.append(length or f"to {ruleset['target_score']}")
-        if payload["preset"] == "custom":
-            classic = Ruleset().to_dict()
-            for key, value in ruleset.items():
-                shown_already = key in ("target_score", "hands")
-                if not shown_already and key in OPTION_NAMES and value != classic.get(key):
-                    # Not a dict lookup: 1 == True and 0 == False would read "on" and "off".
-                    shown = (
-                        "none"
-                        if value is None
-                        else ("on" if value else "off")
-                        if isinstance(value, bool)
-                        else value
-                    )
-                    parts.append(f"{OPTION_NAMES[key]} {shown}")
+        if custom:
+            parts += options_in_words(ruleset)
     if not payload["ranked"]:
         parts.append("Casual")  # a ranked game says so once, by its badge beside this line
     return " · ".join(str(part) for part in parts)
@@ -264,6 +301,9 @@ def _turn_text(payload: dict, names: list[str], between_hands: bool) -> str:
         return "The game is over"
     if between_hands:
         return f"Hand {view['hands'][-1]['hand_number']} is over"
+    if view["phase"] == "passing":
+        owing = payload["seat"] in (view["nil_pass"] or {}).get("waiting", ())
+        return "Choose the cards of your Nil pass" if owing else "Waiting for the Nil pass"
     turn = view["turn"]
     if turn is None:
         return ""
@@ -271,96 +311,3 @@ def _turn_text(payload: dict, names: list[str], between_hands: bool) -> str:
     if turn == payload["seat"]:
         return f"Your turn to {doing}"
     return f"{names[turn]} to {doing}"
-
-
-def hand_result(hand: dict, bags_before: list[int], ruleset: Ruleset, names: list[str]) -> dict:
-    """The hand-result panel: per team, the lines that make up its points (from the
-    engine's hand_breakdown, the one that scored it) and its new total."""
-    teams = hand_breakdown(
-        ruleset, bids=hand["bids"], blind=hand["blind"], tricks=hand["tricks"], bags=bags_before
-    )
-    result = []
-    for number, team in enumerate(teams):
-        lines = []
-        if team.contract:
-            verdict = "made" if team.made else "set"
-            lines.append(
-                (
-                    f"Bid {team.contract}, won {team.counted}: contract {verdict}",
-                    team.contract_points,
-                )
-            )
-        if team.bags_taken:
-            lines.append(
-                (f"{team.bags_taken} bag{'s' if team.bags_taken != 1 else ''}", team.bags_taken)
-            )
-        for nil in team.nils:
-            kind = "Blind Nil" if nil.blind else "Nil"
-            lines.append(
-                (f"{names[nil.seat]}'s {kind} {'made' if nil.made else 'failed'}", nil.points)
-            )
-        if team.penalties:
-            limit = ruleset.bag_limit
-            lines.append((f"Bag penalty ({team.penalties} x {limit} bags)", team.penalty_points))
-        if team.boston_points:
-            lines.append(("Boston: all 13 tricks", team.boston_points))
-        result.append(
-            {
-                "name": team_name(names, number),
-                "lines": lines,
-                "points": team.points,
-                "score": hand["scores"][number],
-                "bags": team.bags,
-                "bags_left": bags_before_penalty(ruleset, team.bags),
-            }
-        )
-    query = urlencode(
-        {"seed": hand["seed"], "commitment": hand["commitment"], "dealer": hand["dealer"]}
-    )
-    return {
-        "number": hand["hand_number"],
-        "teams": result,
-        "seed": hand["seed"],
-        "commitment": hand["commitment"],
-        "verify_query": query,
-    }
-
-
-def score_sheet(hands: list[dict], names: list[str], *, board: dict | None = None) -> dict:
-    """The hand-by-hand score sheet of a game: `hands` as the engine's finished-hand
-    records (`view["hands"]`, HandResult.to_dict()), `names` the four seats' names. A
-    duplicate board's sheet (`board`: its games.board.board_result) has its one hand scored
-    as a board: each bag costs a point instead of earning one."""
-    teams = [
-        {"name": (f"{SIDES[team]}: " if board else "") + team_name(names, team), "number": team + 1}
-        for team in (0, 1)
-    ]
-    rows = []
-    for hand in hands:
-        rows.append(
-            {
-                "number": hand["hand_number"],
-                "dealer": names[hand["dealer"]],
-                "teams": [
-                    {
-                        "bids": " + ".join(
-                            bid_label(hand["bids"][p], hand["blind"][p]) for p in (team, team + 2)
-                        ),
-                        "tricks": " + ".join(str(hand["tricks"][p]) for p in (team, team + 2)),
-                        "points": hand["points"][team],
-                        "bags": hand["bags"][team],
-                        "penalty": hand["penalties"][team],
-                        "boston": hand["boston"][team],
-                        "score": hand["scores"][team],
-                    }
-                    for team in (0, 1)
-                ],
-            }
-        )
-    if board and rows:
-        for team, row in enumerate(rows[-1]["teams"]):
-            # One hand from 0 with no bag limit: its bags are the bags it took.
-            row.update(points=board["points"][team], score=board["points"][team])
-            row["bag_cost"] = row["bags"]
-        return {"teams": teams, "rows": rows, "board": words_html(board["words"])}
-    return {"teams": teams, "rows": rows}

@@ -13,7 +13,7 @@ from core.errors import Invalid
 from core.schemas import Input, Output
 from games.archive import RESULTS
 from games.bots import LEVELS as BOT_LEVELS
-from games.engine import Action, action_from_dict
+from games.engine import OPTION_CHOICES, Action, action_from_dict
 from games.models import game_kinds
 
 TURN_SECONDS_RANGE = (5, 600)
@@ -123,6 +123,34 @@ class GamesQuery(Input):
         if value is not None and info.data.get("since") is None:
             raise Invalid("after needs since (use the next link of the previous page)")
         return value
+
+
+class VerifyQuery(Input):
+    """A deal to verify: the revealed hand seed and its commitment (64 hexadecimal
+    characters each), the dealer's seat and the deck the seed shuffles ("jokers": the
+    Joker deck of RULES.md "Variants", its own ordered deck)."""
+
+    seed: schemas.text("The seed")
+    commitment: schemas.text("The commitment")
+    dealer: schemas.whole_number(0, 3) = 0
+    deck: schemas.choice(lambda: OPTION_CHOICES["deck"]) = "standard"
+
+    @field_validator("seed")
+    @classmethod
+    def _hex(cls, value):
+        try:
+            if len(value) == 64:
+                return bytes.fromhex(value).hex()
+        except ValueError:
+            pass
+        raise Invalid("The seed must be 64 hexadecimal characters")
+
+
+class DealVerified(Output):
+    matches: bool  # the seed's SHA-256 is the commitment
+    computed: str  # the seed's SHA-256
+    deck: str
+    hands: list[list[str]]  # the cards the seed deals each seat, seats 0..3
 
 
 class ArchiveFilter(Input):

@@ -9,6 +9,7 @@ from games import hooks, rows
 from games.board import board_result
 from games.engine import GameState, Ruleset, team_of, view_for
 from games.models import ChatMessage, Game, Seat
+from games.rules_text import VARIANTS
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -203,9 +204,25 @@ def chat_history(game: Game, *, viewer_id: int | None, limit: int = 50) -> list[
     return [chat_entry(m) for m in reversed(messages) if m.user.username not in muted]
 
 
-def lobby_tables(limit: int = 30) -> dict:
-    """Public tables waiting for players, and public games in progress to watch."""
+def variant_filter(variant: str) -> Q:
+    """The games of a variant, read from their stored options (a game stored before the
+    variants has none of them: it is classic)."""
+    if variant != "classic":
+        option, value, _ = VARIANTS[variant]
+        return Q(**{f"ruleset__{option}": value})
+    classic = Q()
+    for option in {option for option, _, _ in VARIANTS.values()}:
+        default = getattr(Ruleset(), option)
+        classic &= Q(**{f"ruleset__{option}__isnull": True}) | Q(**{f"ruleset__{option}": default})
+    return classic
+
+
+def lobby_tables(limit: int = 30, variant: str | None = None) -> dict:
+    """Public tables waiting for players, and public games in progress to watch; with a
+    `variant` (games.rules_text.VARIANTS, or "classic": none of them), only its games."""
     public = Game.objects.filter(private=False, players_only=False).prefetch_related("seats__user")
+    if variant:
+        public = public.filter(variant_filter(variant))
     return {
         "open_tables": list(
             public.filter(status=Game.Status.WAITING).order_by("-created_at")[:limit]

@@ -24,4 +24,5 @@ urlpatterns = [
     path("api/games/<int64:game_id>/actions", api.game_action, name="api_game_actions"),
     path("api/games/<int64:game_id>/export", api.game_export, name="api_game_export"),
     path("api/users/<str:username>/games", api.user_games, name="api_user_games"),
+    path("api/verify", api.verify, name="api_verify"),
 ]

@@ -15,20 +15,36 @@ from core import posts
 from core.schemas import validate, value
 from games import archive as archives, frames, hooks, presenters, selectors
 from games.board import board_result, words_html
-from games.engine import commitment, deal, team_of
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
+from games.history import deal_check
 from games.models import ChatMessage, game_kinds
+from games.rules_text import VARIANTS, game_label
 from games.schemas import ArchiveFilter, Seat
 from games.services import tables as game_tables
+from games.sides import score_sheet, side_name, standings
+
+
+def _lobby_context(request: HttpRequest, create: CreateTableForm | None = None) -> dict:
+    """The lobby's forms and tables; `?variant=jokers` shows only that variant's tables
+    (`classic`: the tables of no variant; unknown: all)."""
+    variant = request.GET.get("variant", "")
+    variant = variant if variant in VARIANTS or variant == "classic" else ""
+    tables = selectors.lobby_tables(variant=variant or None)
+    for game in (*tables["open_tables"], *tables["live_games"]):
+        game.rules_label = game_label(game.preset, game.ruleset)
+    return {
+        "play_now": PlayNowForm(),
+        "create": create or CreateTableForm(),
+        "variant": variant,
+        "variants": [("classic", "Classic")]
+        + [(name, word) for name, (_, _, word) in VARIANTS.items()],
+        **tables,
+    }
 
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    context = {
-        "play_now": PlayNowForm(),
-        "create": CreateTableForm(),
-        **selectors.lobby_tables(),
-    }
+    context = _lobby_context(request)
     if request.htmx:
         return render(request, "games/lobby.html#tables", context)
     return render(request, "games/lobby.html", context)
@@ -66,7 +82,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
         if not error:
             return redirect(selectors.game_url(game))
         form.add_error(None, error)
-    context = {"play_now": PlayNowForm(), "create": form, **selectors.lobby_tables()}
+    context = _lobby_context(request, form)
     return render(request, "games/lobby.html", context, status=400)
 
 
@@ -156,16 +172,12 @@ def verify(request: HttpRequest) -> HttpResponse:
     form = VerifyForm(request.GET or None)
     result = None
     if form.is_valid():
-        seed = form.cleaned_data["seed"]
-        hands = deal(seed, form.cleaned_data["dealer"])
-        result = {
-            "matches": commitment(seed) == form.cleaned_data["commitment"],
-            "computed": commitment(seed),
-            "hands": [
-                {"seat": seat, "cards": [presenters.card(str(card)) for card in cards]}
-                for seat, cards in enumerate(hands)
-            ],
-        }
+        data = form.cleaned_data
+        result = deal_check(data["seed"], data["commitment"], data["dealer"], data["deck"])
+        result["hands"] = [
+            {"seat": seat, "cards": [presenters.card(code) for code in cards]}
+            for seat, cards in enumerate(result["hands"])
+        ]
     return render(request, "games/verify.html", {"form": form, "result": result})
 
 
@@ -210,10 +222,12 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     me = next((s.position for s in game.seats.all() if viewer and s.user_id == viewer), None)
     query = f"?{urlencode({'invite': invite})}" if game.private and invite else ""
     bottom = 0 if me is None else me  # a player sees the game from their own seat
+    rules = game.rules
+    solo = rules.solo
     board = None
     if selectors.page_extras(game).get("board"):  # a duplicate board: no winner, a board result
-        side = None if me is None else team_of(me)
-        board = board_result(game.rules, game.state["results"][-1], side)
+        side = None if me is None else rules.side_of(me)
+        board = board_result(rules, game.state["results"][-1], side)
     context = {
         "game": game,
         "document": document,
@@ -224,15 +238,19 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
                 "seat": (bottom + offset) % 4,
                 "place": place,
                 "name": names[(bottom + offset) % 4],
-                "team": team_of(bottom + offset),
+                # A partnership's colour; none in Solo.
+                "team": None if solo else rules.side_of(bottom + offset),
             }
             for offset, place in enumerate(presenters.PLACES)
         ],
         "teams": [
-            {"names": presenters.team_name(names, team), "score": document["scores"][team]}
-            for team in (0, 1)
+            {"names": side_name(names, side, solo=solo), "score": document["scores"][side]}
+            for side in range(rules.sides)
         ],
-        "sheet": presenters.score_sheet(game.state["results"], names, board=board),
+        "solo": solo,
+        "rules_label": game_label(game.preset, game.ruleset),
+        "standings": standings(names, document["scores"]) if solo else None,
+        "sheet": score_sheet(game.state["results"], names, board=board, solo=solo),
         "board": board,
         "board_html": words_html(board["words"]) if board else None,
         "export_url": reverse("api_game_export", args=[game.pk]) + query,
@@ -242,5 +260,6 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     # A game of a fixed number of hands can end in a draw (winner None).
     first = 0 if game.winner is None else game.winner
     context["draw"] = game.winner is None
-    context["winners"], context["losers"] = context["teams"][first], context["teams"][1 - first]
+    context["winners"] = context["teams"][first]
+    context["losers"] = None if solo else context["teams"][1 - first]
     return render(request, "games/replay.html", context)

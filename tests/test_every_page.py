@@ -41,6 +41,7 @@ EXEMPT = {
     "accounts/reauthenticate/": "only in the middle of a sensitive change",
     "accounts/password/set/": "only for an account without a password (all have one)",
     "daily/": "sends to today's page (daily/<day>/), which is walked",
+    "api/verify": "needs a seed and its commitment in its query: tests/games/test_variant_pages.py",
     "admin/(?P<url>.*)$": "the admin's catch-all: any address it does not know",
     "admin/r/<path:content_type_id>/<path:object_id>/": "the admin's 'view on site' redirect",
     "admin/autocomplete/": "the admin's JSON for its own widgets, asked with their parameters",

@@ -24,8 +24,15 @@ def test_the_rules_line_names_the_preset_target_and_casual():
     )
     custom = Ruleset(target_score=300, bag_limit=5, suicide=True).to_dict()
     assert rules_line({"preset": "custom", "ruleset": custom, "ranked": False}) == (
-        "Custom · to 300 · Bag limit 5 · Suicide on · Casual"
+        "Suicide · to 300 · Bag limit 5 · Casual"
     )
+    # A custom game leads with its variants; its house rules follow the target.
+    custom = Ruleset(deck="jokers", nil_pass=2).to_dict()
+    assert rules_line({"preset": "custom", "ruleset": custom, "ranked": False}) == (
+        "Jokers · to 500 · Nil pass 2 · Casual"
+    )
+    jokers = Ruleset.preset("jokers").to_dict()
+    assert rules_line({"preset": "jokers", "ruleset": jokers, "ranked": True}) == "Jokers · to 500"
 
 
 def test_the_rules_line_of_a_game_of_hands_and_of_a_game_an_app_names():

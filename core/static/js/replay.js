@@ -15,6 +15,8 @@
   var board = boardData ? JSON.parse(boardData.textContent) : null;
   var labels = JSON.parse(document.getElementById("replay-labels").textContent);
   var names = game.seats.map(function (seat) { return seat.name; });
+  var solo = Boolean(game.ruleset.solo);
+  var zeros = solo ? [0, 0, 0, 0] : [0, 0];
 
   // The steps: each hand's deal, then its bidding, then its cards in play order.
   var steps = [];
@@ -23,7 +25,7 @@
     handStart.push(steps.length);
     steps.push({ hand: h, kind: "deal" });
     hand.bidding.forEach(function (entry, b) {
-      steps.push({ hand: h, kind: entry.type, seat: entry.seat, bid: labels.bids[h][b] });
+      steps.push({ hand: h, kind: entry.type, seat: entry.seat, bid: labels.bids[h][b], cards: entry.cards });
     });
     hand.tricks.forEach(function (trick, t) {
       trick.cards.forEach(function (play, i) {
@@ -36,7 +38,11 @@
   range.max = steps.length - 1;
   var current = 0;
 
-  function cardLabel(code) { var card = labels.cards[code]; return card.rank + card.suit; }
+  var order = labels.order;  // the codes from the lowest card to the highest (BJ last)
+  function cardLabel(code) {
+    var card = labels.cards[code];
+    return code[1] === "J" ? card.label : card.rank + card.suit;
+  }
   function el(tag, className, text) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -50,11 +56,13 @@
     var step = steps[i];
     var hand = game.hands[step.hand];
     var at = { hand: hand, step: step, bids: [null, null, null, null], looked: [false, false, false, false],
-               played: {}, won: [0, 0, 0, 0], trick: [], winner: null, over: false };
+               played: {}, won: [0, 0, 0, 0], trick: [], winner: null, over: false,
+               given: [null, null, null, null] };
     for (var k = handStart[step.hand] + 1; k <= i; k++) {
       var s = steps[k];
       if (s.kind === "bid") at.bids[s.seat] = s.bid;
       else if (s.kind === "look") at.looked[s.seat] = true;
+      else if (s.kind === "nil_pass") at.given[s.seat] = s.cards;
       else {
         var trick = hand.tricks[s.trick];
         if (s.index === 0) { at.trick = []; at.winner = null; }
@@ -68,8 +76,8 @@
       }
     }
     var previous = step.hand > 0 ? game.hands[step.hand - 1].result : null;
-    at.scores = at.over ? (board ? board.points : hand.result.scores) : previous ? previous.scores : [0, 0];
-    at.bags = at.over ? hand.result.bags : previous ? previous.bags : [0, 0];
+    at.scores = at.over ? (board ? board.points : hand.result.scores) : previous ? previous.scores : zeros;
+    at.bags = at.over ? hand.result.bags : previous ? previous.bags : zeros;
     return at;
   }
 
@@ -78,16 +86,31 @@
     if (step.kind === "deal") return "Hand " + hand.number + ": " + names[hand.dealer] + " deals.";
     if (step.kind === "look") return names[step.seat] + " looks at their cards.";
     if (step.kind === "bid") return names[step.seat] + " bids " + step.bid + ".";
+    if (step.kind === "nil_pass") {
+      return names[step.seat] + " passes " + step.cards.map(cardLabel).join(" ") + " to " + names[(step.seat + 2) % 4] + ".";
+    }
     var text = names[step.seat] + " plays " + cardLabel(step.card) + ".";
     if (at.winner !== null) text += " Trick " + (step.trick + 1) + " to " + names[at.winner] + ".";
     if (at.over && board) {
       text += " Board result: " + board.words + ".";
     } else if (at.over) {
       var points = hand.result.points;
-      text += " Hand over: " + names[0] + " & " + names[2] + " " + signed(points[0]) + ", " +
-        names[1] + " & " + names[3] + " " + signed(points[1]) + ".";
+      text += " Hand over: " + points.map(function (p, side) {
+        return (solo ? names[side] : names[side] + " & " + names[side + 2]) + " " + signed(p);
+      }).join(", ") + ".";
     }
     return text;
+  }
+
+  // The cards a seat holds now: as dealt, and once both partners chose their Nil pass,
+  // without the cards it gave and with those it received.
+  function holding(at, seat) {
+    var partner = (seat + 2) % 4;
+    var cards = at.hand.deal[seat].slice();
+    if (at.given[seat] && at.given[partner]) {
+      cards = cards.filter(function (code) { return at.given[seat].indexOf(code) < 0; }).concat(at.given[partner]);
+    }
+    return cards;
   }
 
   function drawHand(box, cards, played) {
@@ -95,10 +118,11 @@
     labels.suits.forEach(function (suit) {
       var line = el("div", "suit-line" + (suit.color === "red" ? " red" : ""));
       line.appendChild(el("span", "suit-symbol", suit.symbol));
-      var left = cards.filter(function (code) { return code[1] === suit.code && !played[code]; });
-      // Highest first, as players hold them.
-      left.reverse().forEach(function (code) {
-        line.appendChild(el("span", "rank", labels.cards[code].rank));
+      var left = cards.filter(function (code) { return labels.cards[code].suit_code === suit.code && !played[code]; });
+      // Highest first, as players hold them (the Jokers above the ace of spades).
+      left.sort(function (a, b) { return order.indexOf(b) - order.indexOf(a); });
+      left.forEach(function (code) {
+        line.appendChild(el("span", "rank", labels.cards[code].short));
       });
       if (!left.length) line.appendChild(el("span", "void", "—"));
       box.appendChild(line);
@@ -130,7 +154,7 @@
       box.querySelector(".replay-dealer").hidden = seat !== hand.dealer;
       box.classList.toggle("acted", at.step.seat === seat);
       box.classList.toggle("took", at.winner === seat);
-      drawHand(box.querySelector(".replay-hand"), hand.deal[seat], at.played);
+      drawHand(box.querySelector(".replay-hand"), holding(at, seat), at.played);
     });
     root.querySelectorAll(".replay-slot").forEach(function (slot) {
       var seat = Number(slot.dataset.seat);

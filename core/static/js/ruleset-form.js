@@ -39,4 +39,51 @@
     input.addEventListener("input", edited);
     input.addEventListener("change", edited);
   });
+
+  // The forbidden combinations (games.rules_text.clashes, the engine's own messages): a
+  // value that would clash with what is chosen now is disabled, its reason shown under
+  // its field. The server refuses a clash all the same, with the same message.
+  var clashData = document.getElementById("ruleset-clashes");
+  var clashes = clashData ? JSON.parse(clashData.textContent) : [];
+
+  function current(option) {
+    var input = form.elements[option];
+    if (!input) return null;
+    return String(input.type === "checkbox" ? input.checked : input.value);
+  }
+
+  function disableClashes() {
+    var reasons = {};
+    form.querySelectorAll("[data-clash-disabled]").forEach(function (el) {
+      el.disabled = false;
+      el.removeAttribute("data-clash-disabled");
+      el.removeAttribute("title");
+    });
+    clashes.forEach(function (clash) {
+      if (current(clash.option) !== String(clash.value)) return;
+      if (current(clash.other) === String(clash.other_value)) return;  // the server says why
+      var input = form.elements[clash.other];
+      if (!input) return;
+      var target = input.type === "checkbox"
+        ? input
+        : input.querySelector('option[value="' + String(clash.other_value) + '"]');
+      if (!target) return;
+      target.disabled = true;
+      target.setAttribute("data-clash-disabled", "");
+      target.title = clash.why;
+      (reasons[clash.other] = reasons[clash.other] || []).push(clash.why);
+    });
+    form.querySelectorAll("[data-clash-for]").forEach(function (note) {
+      var why = reasons[note.dataset.clashFor] || [];
+      note.textContent = why.filter(function (w, i) { return why.indexOf(w) === i; }).join(". ");
+    });
+  }
+
+  // A disabled checkbox is not sent: enable them again so that the form sends what it shows.
+  form.addEventListener("submit", function () {
+    form.querySelectorAll("input[data-clash-disabled]").forEach(function (el) { el.disabled = false; });
+  });
+  form.addEventListener("change", disableClashes);
+  choice.addEventListener("change", disableClashes);
+  disableClashes();
 })();

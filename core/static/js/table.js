@@ -37,7 +37,7 @@
 
   // One move per turn: after a bid or a playable card is sent, further clicks are ignored
   // until the table comes back (a new #table has no flag) or a refusal arrives (a toast).
-  var MOVES = ".hand.active button.playing-card:not(.dim), .bid-buttons button";
+  var MOVES = ".hand.active button.playing-card:not(.dim), .bid-buttons button, .nil-pass .pass-cards";
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(MOVES + ", .hand button.playing-card");
     var root = table();

@@ -1,0 +1,131 @@
+"""The variants on the pages through Django's test client (RULES.md "Variants"): the
+create form's options and clashes, the lobby's variant filter, the verify page and API
+with the Joker deck, the how-to-play page; and the table's panels for Mirror and the Nil
+pass as each seat sees them."""
+
+import pytest
+
+from games.engine import Ruleset, apply_action, commitment, deal, hand_seed, new_game, view_for
+from games.engine.actions import Bid
+from games.models import Game
+from games.presenters import table
+from games.rules_text import clashes_in_words
+from games.services import tables
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+FORM = {"preset": "custom", "turn_seconds": 30, "seat_1": "standard", "seat_2": "standard"}
+FORM |= {"seat_3": "standard", "target_score": 500, "losing_score": -200, "nil": "on"}
+FORM |= {"blind_nil": "on", "shown_preset": "classic"}
+
+
+def test_the_create_form_offers_every_preset_and_house_rule_in_groups(client, user):
+    client.force_login(user)
+    html = client.get("/play/").content.decode()
+    for preset in ("classic", "short", "quick", "suicide", "blind-nil-anytime"):
+        assert f'value="{preset}"' in html
+    for preset in ("jokers", "mirror", "whiz", "solo"):
+        assert f'value="{preset}"' in html
+    for legend in ("Variant", "House rules", "Length", "Nil", "Bags and bonus"):
+        assert f"<legend>{legend}</legend>" in html
+    assert 'name="nil_pass"' in html and 'name="min_team_bid"' in html
+    assert 'id="ruleset-clashes"' in html  # the script disables what clashes
+
+
+def test_a_custom_variant_is_created_and_a_clash_is_refused_with_the_engines_words(client, user):
+    client.force_login(user)
+    options = {"deck": "jokers", "nil_pass": "2", "spades_lead": "anytime", "min_team_bid": "4"}
+    response = client.post("/play/create", {**FORM, **options})
+    game = Game.objects.get()
+    assert response.status_code == 302
+    rules = game.rules
+    assert (rules.deck, rules.nil_pass, rules.spades_lead, rules.min_team_bid) == (
+        "jokers", 2, "anytime", 4
+    )  # fmt: skip
+    tables.table_leave(game_id=game.pk, user=user)
+    refused = client.post("/play/create", {**FORM, "bidding": "mirror", "deck": "jokers"})
+    html = refused.content.decode()
+    assert refused.status_code == 400 and Game.objects.count() == 1
+    message = "Mirror bidding cannot be played with the Joker deck"
+    assert message in html[html.index('name="bidding"') :]
+
+
+def test_the_lobby_names_each_tables_variant_and_filters_by_it(client):
+    jokers = tables.table_create(owner=UserFactory(), preset="jokers")
+    solo = tables.table_create(owner=UserFactory(), preset="solo")
+    classic = tables.table_create(owner=UserFactory())
+    custom = tables.table_create(
+        owner=UserFactory(), preset="classic", options={"bidding": "whiz", "nil_pass": 1}
+    )
+    html = client.get("/play/").content.decode()
+    assert ">Jokers<" in html and ">Solo<" in html and "Whiz · Nil pass 1" in html
+    only = client.get("/play/", {"variant": "jokers"}).content.decode()
+    assert f"/games/{jokers.pk}/" in only and f"/games/{solo.pk}/" not in only
+    whiz = client.get("/play/", {"variant": "whiz"}, headers={"HX-Request": "true"})
+    assert f"/games/{custom.pk}/" in whiz.content.decode()
+    plain = client.get("/play/", {"variant": "classic"}).content.decode()
+    assert f"/games/{classic.pk}/" in plain and f"/games/{jokers.pk}/" not in plain
+    assert f"/games/{custom.pk}/" not in plain
+    assert 'hx-get="/play/?variant=classic"' in plain  # the refresh keeps the filter
+
+
+def test_a_joker_deal_verifies_on_the_page_and_through_the_api(client):
+    seed = hand_seed(b"jokers", 1)
+    query = {"seed": seed.hex(), "commitment": commitment(seed), "dealer": 1, "deck": "jokers"}
+    html = client.get("/verify/", query).content.decode()
+    assert "The seed matches the commitment" in html
+    assert 'title="Big Joker"' in html and 'title="Little Joker"' in html
+    answer = client.get("/api/verify", query).json()
+    assert answer["matches"] and answer["deck"] == "jokers"
+    assert answer["hands"] == [[c.code for c in cards] for cards in deal(seed, 1, "jokers")]
+    assert sorted(code for hand in answer["hands"] for code in hand if code[1] == "J") == [
+        "BJ", "LJ"
+    ]  # fmt: skip
+    standard = client.get("/api/verify", {**query, "deck": ""}).json()
+    assert standard["hands"] == [[c.code for c in cards] for cards in deal(seed, 1)]
+    bad = client.get("/api/verify", {**query, "seed": "zz"})
+    assert bad.status_code == 400 and "64 hexadecimal" in bad.json()["error"]
+    assert client.get("/api/verify", {**query, "deck": "tarot"}).status_code == 400
+
+
+def test_how_to_play_has_a_section_per_variant_and_the_clashes():
+    from django.test import Client
+
+    html = Client().get("/how-to-play/").content.decode()
+    for anchor in ("jokers", "mirror", "whiz", "solo", "nil-pass", "spades-lead", "min-team-bid"):
+        assert f'id="variant-{anchor}"' in html
+    for preset in ("jokers", "mirror", "whiz", "solo"):
+        assert f'id="preset-{preset}"' in html
+    for clash in clashes_in_words():
+        assert clash in html.replace("&#x27;", "'")
+
+
+def _payload(state, seat, preset="custom"):
+    view = view_for(state, seat)
+    seats = [{"name": f"P{n}", "bot": None, "away": False} for n in range(4)]
+    return {
+        "view": view, "seat": seat, "legal": view["legal"], "seats": seats, "extras": {},
+        "status": "playing", "ruleset": view["ruleset"], "preset": preset, "ranked": False,
+        "version": state.version, "turn_deadline": None, "winner": None,
+    }  # fmt: skip
+
+
+def test_mirror_offers_one_bid_button():
+    state = new_game(Ruleset(bidding="mirror"), b"\x05" * 32)
+    context = table(_payload(state, state.turn, "mirror"))
+    spades = sum(1 for card in state.cards(state.turn) if card.suit == "S")
+    assert context["bids"] == [spades] and "Mirror" in context["bid_note"]
+
+
+def test_the_nil_pass_is_a_step_for_the_owing_seats_only():
+    state = new_game(Ruleset(nil_pass=2), b"\x06" * 32)
+    while state.phase == "bidding":
+        seat = state.turn
+        state = apply_action(state, Bid(seat, 0 if seat % 2 == 0 and seat == 0 else 2))
+    assert state.phase == "passing"
+    mine = table(_payload(state, 0))
+    assert mine["pass_count"] == 2 and mine["my_turn"] and mine["pass_partner"] == "P2"
+    other = table(_payload(state, 1))
+    assert other["pass_count"] == 0 and other["turn_text"] == "Waiting for the Nil pass"
+    assert other["pass_given"] == [] and other["pass_received"] == []
