@@ -2,7 +2,6 @@
 symbols, plays that cost tricks flagged, the expert's card where it differs."""
 
 from analysis.models import Analysis
-from games.engine import team_of
 from games.presenters import card
 from games.sides import bid_label, side_name, side_seats
 
