@@ -12,10 +12,14 @@ from django.utils import timezone
 from accounts.tokens import token_create
 from core.errors import Invalid
 from games.engine import Ruleset
+from games.models import Game
+from games.services import tables
 from ranked import matching, ratings, variants
+from ranked.kinds import RANKED
 from ranked.models import PartnerRequest, QueueEntry, Rating, RatingChange
 from ranked.services import partners, queue, ratings as rating_services
 from tests.factories import UserFactory
+from tests.games.finished import play_out
 from tests.ranked.factories import finished_game, queued, rated, seats_of
 from tests.social.factories import befriend
 
@@ -244,3 +248,27 @@ def test_the_api_takes_the_variant_and_refuses_an_unknown_one():
     assert joined.status_code == 201
     assert joined.json()["queued"] and joined.json()["variant"] == "jokers"
     assert api("GET", "/api/ranked/queue", token).json()["variant"] == "jokers"
+
+
+def test_a_solo_game_played_out_by_the_engine_is_rated_from_its_hands():
+    people = [UserFactory(), UserFactory()]
+    # A shorter Solo (four sides) is still rated in Solo.
+    game = tables.game_create_seated(
+        players=[people[0], "standard", people[1], "random"],
+        preset="solo",
+        options={"target_score": 100, "losing_score": -100},
+        ranked=True,
+        kind=RANKED,
+    )
+    game = play_out(game)
+    assert game.status == Game.Status.FINISHED
+    rating_services.ratings_rate_pending()
+    changes = {c.position: c for c in RatingChange.objects.filter(game=game)}
+    assert set(changes) == {0, 1, 2, 3} and {c.variant for c in changes.values()} == {"solo"}
+    final = game.state["scores"]
+    for position, change in changes.items():
+        assert change.hands == game.hands.count() and change.score == final[position]
+        assert change.opponent_score == max(s for i, s in enumerate(final) if i != position)
+    # Both people left their seats (play_out): away at the end, rated as last.
+    assert {changes[0].result, changes[2].result} == {"abandoned"}
+    assert changes[game.state["winner"]].result in ("win", "abandoned")
