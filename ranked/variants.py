@@ -21,7 +21,7 @@ VARIANTS = MappingProxyType(
 CLASSIC = "classic"
 SUMMARIES = MappingProxyType(
     {
-        "classic": "Classic rules: bid freely, partners sit across.",
+        "classic": "The standard game: bid freely, partners sit across, 500 to win.",
         "jokers": "Both Jokers join the spades: 15 trumps, the Big Joker highest.",
         "whiz": "Bid Nil or the number of spades you hold.",
         "mirror": "Everyone bids the number of spades they hold.",
