@@ -29,8 +29,9 @@ BOT_LEVELS = ("random", "standard", "expert")
 BOT_ACCOUNTS = {level: -1 - index for index, level in enumerate(BOT_LEVELS)}
 
 
-def simulate(count: int, *, people: int, seed: int) -> list[GameInput]:
-    """`count` games, each ending a few minutes to hours after the previous one."""
+def simulate(count: int, *, people: int, seed: int, solo: bool = False) -> list[GameInput]:
+    """`count` games, each ending a few minutes to hours after the previous one; `solo`:
+    Solo games (four individuals placed by a noisy performance of their skill)."""
     rng = random.Random(seed)
     skill = [rng.gauss(0, 0.5) for _ in range(people)]
     bot_skill = {"random": -1.5, "standard": 0.0, "expert": 0.6}
@@ -45,6 +46,13 @@ def simulate(count: int, *, people: int, seed: int) -> list[GameInput]:
             level = rng.choice(BOT_LEVELS)
             seats.append(SeatInput(BOT_ACCOUNTS[level], level))
             strength.append(bot_skill[level])
+        if solo:
+            # Normal noise on each skill: the best performance comes first.
+            performance = [s + rng.gauss(0, 1) for s in strength]
+            places = tuple(1 + sum(o > p for o in performance) for p in performance)
+            at += rng.expovariate(1 / 30)
+            games.append(GameInput(number, at, places.index(1), tuple(seats), "solo", places))
+            continue
         edge = strength[0] + strength[2] - strength[1] - strength[3]
         winner = 0 if rng.random() < 1 / (1 + math.exp(-edge)) else 1
         at += rng.expovariate(1 / 30)  # a busy site: a game ends every 30 s on average
@@ -71,13 +79,13 @@ def finished_states(seed: int, per_winner: int = 20) -> tuple[list[dict], list[d
     return by_winner[0][:per_winner], by_winner[1][:per_winner]
 
 
-def bench_core(count: int, seed: int) -> tuple[float, dict[int, Skill]]:
-    history = simulate(count, people=max(50, count // 20), seed=seed)
-    skills: dict[int, Skill] = {}
+def bench_core(count: int, seed: int, *, solo: bool = False) -> tuple[float, dict[int, Skill]]:
+    history = simulate(count, people=max(50, count // 20), seed=seed, solo=solo)
+    skills: dict[str, dict[int, Skill]] = {}
     started = time.perf_counter()
     for _game, _outcomes in rate_games(history, skills):
         pass
-    return time.perf_counter() - started, skills
+    return time.perf_counter() - started, skills["solo" if solo else "classic"]
 
 
 def bench_database(count: int, seed: int) -> tuple[float, float, int]:
@@ -150,14 +158,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    seconds, skills = bench_core(args.games, args.seed)
-    people = [skill for player, skill in skills.items() if player >= 0]
-    print(
-        f"core: {args.games:,} games rated in {seconds:.2f} s = {args.games / seconds:,.0f} games/s"
-    )
-    top = max(display(skill.mu) for skill in people)
-    low = min(display(skill.mu) for skill in people)
-    print(f"      {len(people):,} players, ratings from {low} to {top}")
+    for name, solo in (("core", False), ("core, Solo", True)):
+        seconds, skills = bench_core(args.games, args.seed, solo=solo)
+        people = [skill for player, skill in skills.items() if player >= 0]
+        rate = args.games / seconds
+        print(f"{name}: {args.games:,} games rated in {seconds:.2f} s = {rate:,.0f} games/s")
+        top = max(display(skill.mu) for skill in people)
+        low = min(display(skill.mu) for skill in people)
+        print(f"      {len(people):,} players, ratings from {low} to {top}")
     if args.db_games:
         recompute, incremental, rated = bench_database(args.db_games, args.seed)
         print(

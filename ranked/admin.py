@@ -5,7 +5,8 @@ from ranked.models import Abandonment, QueueEntry, Rating, RatingChange
 
 @admin.register(Rating)
 class RatingAdmin(admin.ModelAdmin):
-    list_display = ("user", "display", "mu", "sigma", "games", "last_played_at")
+    list_display = ("user", "variant", "display", "mu", "sigma", "games", "last_played_at")
+    list_filter = ("variant",)
     search_fields = ("user__username",)
     ordering = ("-mu",)
     raw_id_fields = ("user",)
@@ -13,8 +14,8 @@ class RatingAdmin(admin.ModelAdmin):
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(admin.ModelAdmin):
-    list_display = ("game", "user", "result", "before", "after", "delta", "finished_at")
-    list_filter = ("result",)
+    list_display = ("game", "user", "variant", "result", "before", "after", "delta", "finished_at")
+    list_filter = ("variant", "result")
     search_fields = ("user__username",)
     raw_id_fields = ("game", "user")
 
@@ -28,5 +29,5 @@ class AbandonmentAdmin(admin.ModelAdmin):
 
 @admin.register(QueueEntry)
 class QueueEntryAdmin(admin.ModelAdmin):
-    list_display = ("user", "joined_at", "max_wait")
+    list_display = ("user", "variant", "joined_at", "max_wait")
     raw_id_fields = ("user",)

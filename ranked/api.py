@@ -1,5 +1,5 @@
-"""The JSON API of the ranked queue, alone or with a friend as partners: thin views over
-ranked.services, in core.api's token and JSON-error style."""
+"""The JSON API of the ranked queue of each variant, alone or with a friend as partners:
+thin views over ranked.services, in core.api's token and JSON-error style."""
 
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
@@ -8,7 +8,7 @@ from accounts.models import User
 from core.api import api_view
 from core.schemas import validate
 from games.selectors import game_url
-from ranked import selectors
+from ranked import selectors, variants
 from ranked.schemas import GameLink, PartnerRequestOut, QueueIn, QueueLeft, QueueState
 from ranked.services import partners as partner_services, queue as queue_services
 from social import services as social_services
@@ -20,6 +20,7 @@ def _state(user: User) -> QueueState:
     game = selectors.ranked_game_of(user)
     return QueueState(
         queued=entry is not None,
+        variant=entry.variant if entry else None,
         partner=entry.partner.username if entry and entry.partner else None,
         waited=state.get("waited"),
         max_wait=entry.max_wait if entry else None,
@@ -37,12 +38,13 @@ def queue(request: HttpRequest, body: dict) -> JsonResponse:
     if request.method == "GET":
         return JsonResponse(_state(request.user).data())
     wish = validate(QueueIn, body)
+    variant = wish.variant or variants.CLASSIC
     if wish.partner is None:
-        queue_services.queue_join(user=request.user, max_wait=wish.max_wait)
+        queue_services.queue_join(user=request.user, max_wait=wish.max_wait, variant=variant)
     else:
         partner = social_services.person(wish.partner)
         partner_services.partner_request_send(
-            user=request.user, partner=partner, max_wait=wish.max_wait
+            user=request.user, partner=partner, max_wait=wish.max_wait, variant=variant
         )
     return JsonResponse(_state(request.user).data(), status=201)
 

@@ -1,9 +1,9 @@
 """What ranked play shows on a ranked game's page (games.hooks.page_extras): each seat's
-rating and, once the game is rated, each seat's rating change."""
+rating in the game's variant and, once the game is rated, each seat's rating change."""
 
 from accounts.models import User
 from games.models import Game
-from ranked import ratings
+from ranked import ratings, variants
 from ranked.models import Rating, RatingChange
 
 
@@ -13,7 +13,10 @@ def ranked_table(game: Game) -> dict:
     seats = list(game.seats.order_by("position").values_list("user_id", "bot_level"))
     bot_accounts = dict(User.objects.exclude(bot_level="").values_list("bot_level", "pk"))
     players = [user_id or bot_accounts.get(level) for user_id, level in seats]
-    shown = dict(Rating.objects.filter(user_id__in=players).values_list("user_id", "mu"))
+    variant = variants.of_ruleset(game.rules)
+    shown = dict(
+        Rating.objects.filter(variant=variant, user_id__in=players).values_list("user_id", "mu")
+    )
 
     def rating(player: int | None, level: str) -> int:
         # Nobody rated yet starts where ranked play starts them (ranked.ratings).

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
-from games.engine import Ruleset, hand_outcome, team_of
+from games.engine import Ruleset, hand_outcome
 
 
 class HandLike(Protocol):
-    """What games.models.Hand has (per seat: bids, blind, tricks; per team: the rest)."""
+    """What games.models.Hand has (per seat: bids, blind, tricks; per side: the rest)."""
 
     bids: Sequence[int]
     blind: Sequence[bool]
@@ -27,17 +27,17 @@ class HandLike(Protocol):
 @dataclass(slots=True)
 class SeatStats:
     hands: int = 0
-    contracts: int = 0  # hands where the team bid tricks (not only Nils)
+    contracts: int = 0  # hands where the side bid tricks (not only Nils)
     contracts_made: int = 0
     nil_bids: int = 0
     nils_made: int = 0
     blind_nil_bids: int = 0
     blind_nils_made: int = 0
-    bags: int = 0  # the team's bags taken (overtricks and its failed Nils' tricks)
-    points: int = 0  # the team's points
+    bags: int = 0  # the side's bags taken (overtricks and its failed Nils' tricks)
+    points: int = 0  # the side's points
     bostons: int = 0
-    score: int = 0  # the team's final score
-    opponent_score: int = 0
+    score: int = 0  # the side's final score (a side: a partnership, or a player in Solo)
+    opponent_score: int = 0  # the best other side's
 
     def add(self, other: "SeatStats") -> None:
         """Sums a second seat of the same player (a bot); final scores stay the first's."""
@@ -48,7 +48,7 @@ class SeatStats:
 
 def seat_stats(hands: Sequence[HandLike], position: int, *, ruleset: Ruleset) -> SeatStats:
     """`hands` in order, all of one game, played under `ruleset`."""
-    team = team_of(position)
+    team = ruleset.side_of(position)
     stats = SeatStats()
     for hand in hands:
         outcome = hand_outcome(ruleset, hand.bids, hand.tricks)
@@ -67,5 +67,6 @@ def seat_stats(hands: Sequence[HandLike], position: int, *, ruleset: Ruleset) ->
         stats.bags += outcome.bags_taken[team]
         stats.points += hand.points[team]
         stats.bostons += bool(hand.boston[team])
-        stats.score, stats.opponent_score = hand.scores[team], hand.scores[1 - team]
+        stats.score = hand.scores[team]
+        stats.opponent_score = max(s for side, s in enumerate(hand.scores) if side != team)
     return stats

@@ -9,13 +9,17 @@ Two friends who queued together are one entry of two: always partners (seats 0 &
 against another pair or two single people seated as partners, chosen for the win chance
 closest to 50% among those within the rating windows; after their wait, against a single
 person and a bot, or two bots. Two people of a `blocked` pair (one blocks the other) are
-never seated as partners; opponents they may be."""
+never seated as partners; opponents they may be.
+
+Solo (four people each for themselves) forms tables of four the same way, with no split:
+a table is fair when each player's chance to finish first is close to a quarter, and
+nobody is anyone's partner, so blocks and pairs do not apply."""
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
-from ranked.ratings import win_chance
+from ranked.ratings import MODEL, win_chance
 
 # Windows are in mu (50 display points each): 100 points at once, +10 per second waited,
 # so 400 after the default 30 s wait, at most 600.
@@ -52,7 +56,10 @@ class Bot:
 @dataclass(frozen=True, slots=True)
 class Table:
     seats: tuple[int | Bot, ...]  # seats 0..3: a user id or a bot; seats 0 & 2 are partners
-    win_chance: float  # of seats 0 & 2
+    win_chance: float  # of seats 0 & 2 (Solo: of seat 0)
+    # How far from even: the gap of the partnerships' chance to 50%, or in Solo the
+    # largest gap of a player's chance to finish first to 25%.
+    unfairness: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +77,21 @@ def _partners_allowed(entries: Sequence[_Entry], a: int, b: int, blocked: Blocke
     return frozenset((entries[a].player, entries[b].player)) not in blocked
 
 
-def split(entries: Sequence[_Entry], *, blocked: Blocked = ()) -> Table | None:
+def solo_table(entries: Sequence[_Entry]) -> Table:
+    """Four individuals in the order given (no seat is anyone's partner)."""
+    chances = MODEL.predict_win([[MODEL.rating(mu=e.mu, sigma=e.sigma)] for e in entries])
+    return Table(
+        seats=tuple(entry.player for entry in entries),
+        win_chance=chances[0],
+        unfairness=max(abs(chance - 0.25) for chance in chances),
+    )
+
+
+def split(entries: Sequence[_Entry], *, blocked: Blocked = (), solo: bool = False) -> Table | None:
     """Seats four players as the two partnerships closest to an even game, never two of a
-    blocked pair as partners; None if every way would."""
+    blocked pair as partners; None if every way would. In Solo, as they come."""
+    if solo:
+        return solo_table(entries)
     best = None
     for (a, b), (c, d) in SPLITS:
         if blocked and not (
@@ -88,17 +107,23 @@ def split(entries: Sequence[_Entry], *, blocked: Blocked = ()) -> Table | None:
     if best is None:
         return None
     chance, order = best
-    return Table(seats=tuple(entries[i].player for i in order), win_chance=chance)
+    return Table(
+        seats=tuple(entries[i].player for i in order),
+        win_chance=chance,
+        unfairness=abs(chance - 0.5),
+    )
 
 
 def _teams(first: Sequence[_Entry], second: Sequence[_Entry]) -> Table:
     """`first` at seats 0 & 2 against `second` at 1 & 3."""
+    chance = win_chance(
+        [(entry.mu, entry.sigma) for entry in first],
+        [(entry.mu, entry.sigma) for entry in second],
+    )
     return Table(
         seats=(first[0].player, second[0].player, first[1].player, second[1].player),
-        win_chance=win_chance(
-            [(entry.mu, entry.sigma) for entry in first],
-            [(entry.mu, entry.sigma) for entry in second],
-        ),
+        win_chance=chance,
+        unfairness=abs(chance - 0.5),
     )
 
 
@@ -134,11 +159,15 @@ def _group(
 
 def _bot_cost(table: Table, levels: Sequence[str], mean_mu: float, bots: dict) -> float:
     distance = sum(abs(bots[level][0] - mean_mu) for level in levels) / len(levels)
-    return abs(table.win_chance - 0.5) + BOT_CLOSENESS * distance
+    return table.unfairness + BOT_CLOSENESS * distance
 
 
 def fill_with_bots(
-    people: Sequence[Waiting], bots: dict[str, tuple[float, float]], *, blocked: Blocked = ()
+    people: Sequence[Waiting],
+    bots: dict[str, tuple[float, float]],
+    *,
+    blocked: Blocked = (),
+    solo: bool = False,
 ) -> Table | None:
     """A table of these people (1 to 3) and the bots that make the fairest game; None if
     the blocks among them leave no way to seat them."""
@@ -147,7 +176,7 @@ def fill_with_bots(
     best = None
     for levels in combinations_with_replacement(sorted(bots), 4 - len(entries)):
         line_up = entries + [_Entry(Bot(level), *bots[level]) for level in levels]
-        table = split(line_up, blocked=blocked)
+        table = split(line_up, blocked=blocked, solo=solo)
         if table is None:
             return None  # bots block nobody: no line-up of bots would seat these people
         cost = _bot_cost(table, levels, mean_mu, bots)
@@ -205,7 +234,7 @@ def _pair_table(
 
     def consider(table: Table, taken: list, cost: float | None = None) -> None:
         nonlocal best
-        cost = abs(table.win_chance - 0.5) if cost is None else cost
+        cost = table.unfairness if cost is None else cost
         if best is None or cost < best[0]:
             best = (cost, table, taken)
 
@@ -238,13 +267,21 @@ def _pair_table(
 
 
 def form_tables(
-    waiting: Sequence[Waiting], bots: dict[str, tuple[float, float]], *, blocked: Blocked = ()
+    waiting: Sequence[Waiting],
+    bots: dict[str, tuple[float, float]],
+    *,
+    blocked: Blocked = (),
+    solo: bool = False,
 ) -> list[Table]:
     """The tables to start now. Pairs are seated first, then single people; longest
     waiters are served first; nobody is seated twice.
 
     `bots` maps each bot level to its rating (mu, sigma); `blocked` holds the two user ids
-    of each pair of people who must not be partners."""
+    of each pair of people who must not be partners. `solo`: tables of four individuals
+    (nobody waits as a pair there; the queue refuses pairs in Solo)."""
+    if solo:
+        blocked = ()  # nobody is anyone's partner
+        waiting = [person for person in waiting if person.partner is None]
     pairs, singles = _pairs(waiting)
     pairs.sort(key=lambda pair: (-_pair_waited(pair), pair[0].user_id))
     tables = []
@@ -286,7 +323,8 @@ def form_tables(
             for member in group:
                 pool.remove(member)
             if bots_allowed:
-                tables.append(fill_with_bots(group, bots, blocked=blocked))
+                tables.append(fill_with_bots(group, bots, blocked=blocked, solo=solo))
             else:
-                tables.append(split([_entry(member) for member in group], blocked=blocked))
+                entries = [_entry(member) for member in group]
+                tables.append(split(entries, blocked=blocked, solo=solo))
     return tables

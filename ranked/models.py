@@ -6,15 +6,21 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 
-from ranked import ratings
+from ranked import ratings, variants
+
+# Every row of ranked play names its variant (ranked.variants): a pool with ratings of its
+# own. Rows from before variants were offered are Classic's.
+VARIANT_FIELD = {"max_length": 16, "choices": variants.choices, "default": variants.CLASSIC}
 
 
 class Rating(models.Model):
-    """A player's current rating: a cache of their last RatingChange (rebuildable)."""
+    """A player's current rating in one variant: a cache of their last RatingChange in it
+    (rebuildable)."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="rating"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    variant = models.CharField(**VARIANT_FIELD)
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(default=0)
@@ -24,10 +30,13 @@ class Rating(models.Model):
     established_until = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
-        indexes = [models.Index(fields=["-mu"], name="rating_mu_desc")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "variant"], name="one_rating_per_variant")
+        ]
+        indexes = [models.Index(fields=["variant", "-mu"], name="rating_variant_mu_desc")]
 
     def __str__(self) -> str:
-        return f"{self.user_id}: {self.display}"
+        return f"{self.user_id} ({self.variant}): {self.display}"
 
     @property
     def display(self) -> int:
@@ -43,8 +52,9 @@ class RatingChange(models.Model):
         LOSS = ratings.LOSS, "Loss"
         ABANDONED = ratings.ABANDONED, "Abandoned"  # a loss, whatever the table's result
         EXCUSED = ratings.EXCUSED, "Loss (partner left)"  # rating unchanged
-        SPLIT = ratings.SPLIT, "Both sides"  # a bot account seated in both partnerships
+        SPLIT = ratings.SPLIT, "Both sides"  # a bot account seated on several sides
 
+    variant = models.CharField(**VARIANT_FIELD)  # the game's: the rating it moved
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
@@ -70,14 +80,19 @@ class RatingChange(models.Model):
     bags = models.PositiveSmallIntegerField(default=0)
     points = models.IntegerField(default=0)
     bostons = models.PositiveSmallIntegerField(default=0)
-    score = models.IntegerField(default=0)  # final score of the player's team
-    opponent_score = models.IntegerField(default=0)
+    score = models.IntegerField(default=0)  # final score of the player's side
+    opponent_score = models.IntegerField(default=0)  # the best other side's (Solo: three)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], name="one_rating_change_per_game")
         ]
-        indexes = [models.Index(fields=["user", "finished_at", "game"], name="rating_history")]
+        indexes = [
+            models.Index(fields=["user", "finished_at", "game"], name="rating_history"),
+            models.Index(
+                fields=["user", "variant", "finished_at", "game"], name="rating_variant_history"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user_id} in game {self.game_id}: {self.delta:+d}"
@@ -124,7 +139,8 @@ class Abandonment(models.Model):
 
 
 class QueueEntry(models.Model):
-    """A person waiting for a ranked table (one entry at most; deleted when seated).
+    """A person waiting for a ranked table of one variant (one entry at most; deleted when
+    seated).
 
     Two friends who queue together have one entry each, naming each other as `partner`:
     the matchmaker seats them as partners, and either leaving takes both out."""
@@ -135,6 +151,7 @@ class QueueEntry(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry"
     )
+    variant = models.CharField(**VARIANT_FIELD)  # tables form within a variant
     joined_at = models.DateTimeField()
     max_wait = models.PositiveSmallIntegerField(default=DEFAULT_WAIT)  # then bots fill in
     partner = models.OneToOneField(
@@ -149,7 +166,7 @@ class QueueEntry(models.Model):
         verbose_name_plural = "queue entries"
 
     def __str__(self) -> str:
-        return f"{self.user_id} waiting since {self.joined_at:%H:%M:%S}"
+        return f"{self.user_id} waiting for {self.variant} since {self.joined_at:%H:%M:%S}"
 
 
 class PartnerRequest(models.Model):
@@ -165,6 +182,7 @@ class PartnerRequest(models.Model):
     receiver = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
+    variant = models.CharField(**VARIANT_FIELD)  # never Solo, which has no partners
     max_wait = models.PositiveSmallIntegerField(default=QueueEntry.DEFAULT_WAIT)
     created_at = models.DateTimeField()
     expires_at = models.DateTimeField(db_index=True)

@@ -7,6 +7,7 @@ from datetime import datetime
 from django.urls import reverse
 
 from accounts.models import BOT_NAMES
+from ranked import variants
 
 CHART_WIDTH, CHART_HEIGHT = 640, 220
 CHART_PAD = {"left": 48, "right": 12, "top": 12, "bottom": 24}
@@ -30,8 +31,9 @@ def _nice_step(span: float, ticks: int = 4) -> int:
     return round(10 * magnitude)
 
 
-def rating_chart(values: list[int]) -> dict | None:
-    """Geometry of a line chart of display ratings, oldest first; None under 2 points."""
+def rating_chart(values: list[int], variant_name: str = "") -> dict | None:
+    """Geometry of a line chart of display ratings (of the variant named), oldest first;
+    None under 2 points."""
     if len(values) < 2:
         return None
     low, high = min(values), max(values)
@@ -68,8 +70,40 @@ def rating_chart(values: list[int]) -> dict | None:
         "bottom": bottom,
         "last": {"x": points[-1][0], "y": points[-1][1], "value": values[-1]},
         "games": len(values) - 1,
-        "label": f"Rating over the last {len(values) - 1} games, from {values[0]} to {values[-1]}",
+        "label": (
+            f"Rating over the last {len(values) - 1} games"
+            f"{' of ' + variant_name if variant_name else ''}, from {values[0]} to {values[-1]}"
+        ),
     }
+
+
+def play_url(variant: str, name: str = "ranked") -> str:
+    """The ranked page (or its queue box, `name`) with `variant` chosen; Classic's is the
+    plain address."""
+    url = reverse(name)
+    return url if variant == variants.CLASSIC else f"{url}?variant={variant}"
+
+
+def leaderboard_url(variant: str) -> str:
+    if variant == variants.CLASSIC:
+        return reverse("leaderboard")
+    return reverse("leaderboard_variant", args=[variant])
+
+
+def variant_tabs(current: str, ratings_by_variant: dict | None = None) -> list[dict]:
+    """The variant control of the ranked page and the leaderboards: each variant with its
+    page, and the person's own rating in it when given."""
+    return [
+        {
+            "variant": variant,
+            "name": name,
+            "current": variant == current,
+            "play_url": play_url(variant),
+            "board_url": leaderboard_url(variant),
+            "rating": (ratings_by_variant or {}).get(variant),
+        }
+        for variant, name in variants.VARIANTS.items()
+    ]
 
 
 def bar(until: datetime | None) -> dict | None:
@@ -81,11 +115,14 @@ def profile(data: dict) -> dict:
     """The profile page's context from `ranked.selectors.profile`."""
     return {
         **data,
-        "chart": rating_chart(data["history"]),
+        "lines": [
+            {**line, "board_url": leaderboard_url(line["variant"])} for line in data["lines"]
+        ],
+        "chart": rating_chart(data["history"], data["charted"] or ""),
         "recent": [
             {
                 **game,
-                "partner": seat_player(game["partner"]),
+                "partner": seat_player(game["partner"]) if game["partner"] else None,
                 "opponents": [seat_player(seat) for seat in game["opponents"]],
             }
             for game in data["recent"]

@@ -1,9 +1,11 @@
 """The rating maths of ranked play: pure Python (no Django), so that the incremental task,
 `manage.py recompute_ratings` and the benchmark all run the very same function.
 
-A game is two partnerships (seats 0 & 2 against 1 & 3) rated with OpenSkill's
-Plackett-Luce model. Times are epoch seconds taken from the games themselves, never the
-wall clock, so that replaying the history gives identical floats."""
+A game is two partnerships (seats 0 & 2 against 1 & 3), or in Solo four people each for
+themselves ranked by their places, rated with OpenSkill's Plackett-Luce model. Each
+variant (ranked.variants) is rated on its own: a player has one rating per variant.
+Times are epoch seconds taken from the games themselves, never the wall clock, so that
+replaying the history gives identical floats."""
 
 import math
 from collections.abc import Iterable, Iterator
@@ -61,8 +63,12 @@ class SeatInput:
 class GameInput:
     game_id: int
     finished_at: float  # epoch seconds
-    winner: int  # team 0 (seats 0 & 2) or 1 (seats 1 & 3)
+    winner: int  # team 0 (seats 0 & 2) or 1 (seats 1 & 3); in Solo the winning seat
     seats: tuple[SeatInput, SeatInput, SeatInput, SeatInput]
+    variant: str = "classic"  # the pool whose ratings the game moves
+    # Solo: each seat's place by final score (1 = first, ties share); None for partnerships,
+    # where `winner` says it all.
+    places: tuple[int, int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,11 +126,8 @@ def _rating(skill: tuple[float, float]):
     return MODEL.rating(mu=skill[0], sigma=skill[1])
 
 
-def rate_game(game: GameInput, skills: dict[int, Skill]) -> list[Outcome]:
-    """Rates one finished game and updates `skills` in place; one Outcome per player.
-
-    A person who is away at the end abandoned the game: they take the loss even if their
-    team won, and their partner's rating does not drop for it (it stays as it was)."""
+def _before(game: GameInput, skills: dict[int, Skill]) -> dict[int | None, tuple[float, float]]:
+    """Each player's (mu, sigma) as the game started: inactivity grows sigma."""
     before: dict[int | None, tuple[float, float]] = {}
     for seat in game.seats:
         if seat.player in before:
@@ -136,35 +139,71 @@ def rate_game(game: GameInput, skills: dict[int, Skill]) -> list[Outcome]:
         if not seat.bot_level and skill.last_played is not None:
             sigma = inflate(sigma, game.finished_at - skill.last_played)
         before[seat.player] = (skill.mu, sigma)
-    prior = [before[seat.player] for seat in game.seats]
+    return before
+
+
+def _abandoned(game: GameInput) -> list[bool]:
+    return [seat.player is not None and not seat.bot_level and seat.away for seat in game.seats]
+
+
+def _partnership_seats(game: GameInput, prior: list) -> list[tuple[str, float, float]]:
+    """(result, mu, sigma) of each seat of a partnership game."""
     teams = [[_rating(prior[0]), _rating(prior[2])], [_rating(prior[1]), _rating(prior[3])]]
     winner = game.winner
-    abandoned = [
-        seat.player is not None and not seat.bot_level and seat.away for seat in game.seats
-    ]
+    abandoned = _abandoned(game)
     ranks = [0, 1] if winner == 0 else [1, 0]
     played = MODEL.rate(teams, ranks=ranks)
     flipped = None
     if abandoned[winner] or abandoned[winner + 2]:
         flipped = MODEL.rate(teams, ranks=[1 - ranks[0], 1 - ranks[1]])
-
-    per_player: dict[int, list[tuple[int, str, float, float]]] = {}
-    for position, seat in enumerate(game.seats):
-        if seat.player is None:
-            continue
+    rated_seats = []
+    for position in range(4):
         team, index = team_of(position), position // 2
         if abandoned[position]:
-            result = ABANDONED
             rated = (flipped if team == winner else played)[team][index]
-            mu, sigma = rated.mu, rated.sigma
+            rated_seats.append((ABANDONED, rated.mu, rated.sigma))
         elif abandoned[(position + 2) % 4] and team != winner:
-            result = EXCUSED
-            mu, sigma = prior[position]
+            rated_seats.append((EXCUSED, *prior[position]))
         else:
-            result = WIN if team == winner else LOSS
             rated = played[team][index]
-            mu, sigma = rated.mu, rated.sigma
-        per_player.setdefault(seat.player, []).append((position, result, mu, sigma))
+            rated_seats.append((WIN if team == winner else LOSS, rated.mu, rated.sigma))
+    return rated_seats
+
+
+def _solo_seats(game: GameInput, prior: list) -> list[tuple[str, float, float]]:
+    """(result, mu, sigma) of each seat of a Solo game: four individuals ranked by their
+    places. One away at the end is rated as if last (below everyone), as an abandoned
+    partnership game is a loss; the others keep the places they played."""
+    players = [[_rating(skill)] for skill in prior]
+    places = list(game.places)
+    played = MODEL.rate(players, ranks=places)
+    abandoned = _abandoned(game)
+    rated_seats = []
+    for position in range(4):
+        if abandoned[position]:
+            last = [5 if seat == position else place for seat, place in enumerate(places)]
+            rated = MODEL.rate(players, ranks=last)[position][0]
+            rated_seats.append((ABANDONED, rated.mu, rated.sigma))
+        else:
+            rated = played[position][0]
+            result = WIN if places[position] == 1 else LOSS
+            rated_seats.append((result, rated.mu, rated.sigma))
+    return rated_seats
+
+
+def rate_game(game: GameInput, skills: dict[int, Skill]) -> list[Outcome]:
+    """Rates one finished game and updates `skills` (of the game's variant) in place; one
+    Outcome per player.
+
+    A person who is away at the end abandoned the game: they take the loss even if their
+    team won, and their partner's rating does not drop for it (it stays as it was)."""
+    before = _before(game, skills)
+    prior = [before[seat.player] for seat in game.seats]
+    rate_seats = _partnership_seats if game.places is None else _solo_seats
+    per_player: dict[int, list[tuple[int, str, float, float]]] = {}
+    for position, (seat, rated) in enumerate(zip(game.seats, rate_seats(game, prior), strict=True)):
+        if seat.player is not None:
+            per_player.setdefault(seat.player, []).append((position, *rated))
 
     outcomes = []
     for player, seats in per_player.items():
@@ -191,9 +230,10 @@ def rate_game(game: GameInput, skills: dict[int, Skill]) -> list[Outcome]:
 
 
 def rate_games(
-    games: Iterable[GameInput], skills: dict[int, Skill]
+    games: Iterable[GameInput], skills: dict[str, dict[int, Skill]]
 ) -> Iterator[tuple[GameInput, list[Outcome]]]:
-    """Rates games in the order given, updating `skills`: the core of every rating path
-    (the task, the recompute, the benchmark), so they give the same floats."""
+    """Rates games in the order given, updating `skills` (by variant, then player): the
+    core of every rating path (the task, the recompute, the benchmark), so they give the
+    same floats. Each variant's ratings move only with its own games."""
     for game in games:
-        yield game, rate_game(game, skills)
+        yield game, rate_game(game, skills.setdefault(game.variant, {}))

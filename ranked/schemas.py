@@ -5,15 +5,19 @@ from pydantic import Field, field_validator
 from core import schemas
 from core.errors import Invalid
 from core.schemas import Input, Output
+from ranked import variants
 from ranked.models import PartnerRequest, QueueEntry
 
 
 class QueueIn(Input):
-    """Both optional: how long to wait for people before bots fill in, and the friend to
-    queue with."""
+    """All optional: the variant to play (Classic when none; never Solo with a partner),
+    how long to wait for people before bots fill in, and the friend to queue with."""
 
-    unknown = staticmethod(lambda names: f"Unknown field {names[0]!r}: send max_wait and partner")
+    unknown = staticmethod(
+        lambda names: f"Unknown field {names[0]!r}: send variant, max_wait and partner"
+    )
 
+    variant: schemas.choice(lambda: variants.VARIANTS) = ""
     max_wait: schemas.whole_number() = QueueEntry.DEFAULT_WAIT
     partner: schemas.text(optional=True) = None
 
@@ -29,6 +33,7 @@ class PartnerRequestOut(Output):
     id: int
     sender: str = Field(alias="from")
     to: str
+    variant: str
     max_wait: int
     expires_at: str
 
@@ -38,6 +43,7 @@ class PartnerRequestOut(Output):
             id=request.pk,
             sender=request.sender.username,
             to=request.receiver.username,
+            variant=request.variant,
             max_wait=request.max_wait,
             expires_at=request.expires_at.isoformat(),
         )
@@ -53,6 +59,7 @@ class QueueState(Output):
     ranked game they play now."""
 
     queued: bool
+    variant: str | None  # of the queue waited in
     partner: str | None
     waited: int | None
     max_wait: int | None

@@ -1,11 +1,12 @@
-"""Reads of ranked play: ratings now, queue state, bars, profiles and the leaderboard.
-Every page reads a fixed number of queries, however many games a player has."""
+"""Reads of ranked play: ratings now, queue state, bars, profiles and the leaderboards.
+Every page reads a fixed number of queries, however many games a player has.
 
-from datetime import datetime, timedelta
+Ratings, ranks and leaderboards are per variant (ranked.variants); a profile shows a line
+for each variant the person has played."""
 
-from django.core.paginator import Paginator
+from datetime import UTC, datetime, timedelta
+
 from django.db.models import (
-    Case,
     Count,
     Max,
     OuterRef,
@@ -14,22 +15,21 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
-    When,
 )
 from django.db.models.functions import Mod
 
 from accounts.models import User
 from games.engine import team_of
 from games.models import Game, Seat, team_of_column
-from ranked import ratings
+from ranked import ratings, variants
 from ranked.models import Abandonment, PartnerRequest, QueueEntry, Rating, RatingChange
 
-LEADERBOARD_PAGE = 50
 CHART_GAMES = 200
 RECENT_GAMES = 10
 RECENT_ABANDONMENTS = 5
 PARTNERSHIPS = 8
 WEEK = timedelta(days=7)
+NEVER = datetime(1, 1, 1, tzinfo=UTC)
 # A pair's combined strength is told as its chance to beat an average pair: two players
 # rated 1500 and settled (sigma 3, as after about 60 games). OpenSkill rates a team by the
 # sum of its members' mu and the root of the sum of their variances.
@@ -46,15 +46,19 @@ def sigma_at(rating: Rating, *, bot: bool, now: datetime) -> float:
     return ratings.inflate(rating.sigma, (now - rating.last_played_at).total_seconds())
 
 
-def _default(user_id: int, bot_level: str) -> Rating:
+def _default(user_id: int, bot_level: str, variant: str) -> Rating:
     skill = ratings.initial(bot_level)
-    return Rating(user_id=user_id, mu=skill.mu, sigma=skill.sigma, games=0)
+    return Rating(user_id=user_id, variant=variant, mu=skill.mu, sigma=skill.sigma, games=0)
 
 
-def rating_summary(rating: Rating | None, user: User, *, now: datetime) -> dict:
-    rating = rating or _default(user.pk, user.bot_level)
+def rating_summary(
+    rating: Rating | None, user: User, *, now: datetime, variant: str = variants.CLASSIC
+) -> dict:
+    rating = rating or _default(user.pk, user.bot_level, variant)
     sigma = sigma_at(rating, bot=user.is_bot, now=now)
     return {
+        "variant": rating.variant,
+        "variant_name": variants.VARIANTS[rating.variant],
         "display": ratings.display(rating.mu),
         "deviation": ratings.deviation(sigma),
         "provisional": ratings.is_provisional(sigma),
@@ -64,27 +68,36 @@ def rating_summary(rating: Rating | None, user: User, *, now: datetime) -> dict:
     }
 
 
-def rating_of(user: User, *, now: datetime) -> dict:
-    return rating_summary(Rating.objects.filter(user=user).first(), user, now=now)
+def ratings_of(user: User, *, now: datetime) -> dict[str, dict]:
+    """The person's rating in every variant offered (the starting one where unplayed), in
+    the order variants are offered."""
+    found = {rating.variant: rating for rating in Rating.objects.filter(user=user)}
+    return {
+        variant: rating_summary(found.get(variant), user, now=now, variant=variant)
+        for variant in variants.VARIANTS
+    }
 
 
-def skills_at(user_ids: list[int], *, now: datetime) -> dict[int, tuple[float, float]]:
-    """(mu, sigma now) of these people; newcomers get the starting rating."""
+def skills_at(
+    user_ids: list[int], *, now: datetime, variant: str = variants.CLASSIC
+) -> dict[int, tuple[float, float]]:
+    """(mu, sigma now) of these people in `variant`; newcomers get the starting rating."""
     found = {
         rating.user_id: (rating.mu, sigma_at(rating, bot=False, now=now))
-        for rating in Rating.objects.filter(user_id__in=user_ids)
+        for rating in Rating.objects.filter(variant=variant, user_id__in=user_ids)
     }
     start = ratings.initial()
     return {user_id: found.get(user_id, (start.mu, start.sigma)) for user_id in user_ids}
 
 
-def bot_skills() -> dict[str, tuple[float, float]]:
-    """(mu, sigma) of each bot level's account; the starting one before its first game."""
+def bot_skills(variant: str = variants.CLASSIC) -> dict[str, tuple[float, float]]:
+    """(mu, sigma) of each bot level's account in `variant`; the starting one before its
+    first game there."""
     found = {
         level: (mu, sigma)
-        for level, mu, sigma in Rating.objects.exclude(user__bot_level="").values_list(
-            "user__bot_level", "mu", "sigma"
-        )
+        for level, mu, sigma in Rating.objects.filter(variant=variant)
+        .exclude(user__bot_level="")
+        .values_list("user__bot_level", "mu", "sigma")
     }
     return {level: found.get(level, start) for level, start in ratings.BOT_START.items()}
 
@@ -136,7 +149,7 @@ def queue_state(user: User, *, now: datetime) -> dict:
         "partner": entry.partner,
         "waited": waited,
         "bots_in": max(0, entry.max_wait - waited),
-        "waiting_count": QueueEntry.objects.count(),
+        "waiting_count": QueueEntry.objects.filter(variant=entry.variant).count(),
     }
 
 
@@ -187,22 +200,31 @@ def _recent_games(user: User) -> list[dict]:
     recent = []
     for change in changes:
         seats = list(change.game.seats.all())
-        team = team_of(change.position)
+        if variants.is_solo(change.variant):  # each for themselves: three opponents
+            partner, opponents = None, [s for s in seats if s.position != change.position]
+        else:
+            team = team_of(change.position)
+            partner = seats[(change.position + 2) % 4]
+            opponents = [seats[p] for p in (1 - team, 3 - team)]
         recent.append(
             {
                 "change": change,
                 "game_id": change.game_id,
-                "partner": seats[(change.position + 2) % 4],
-                "opponents": [seats[p] for p in (1 - team, 3 - team)],
+                "variant_name": variants.VARIANTS[change.variant],
+                "partner": partner,
+                "opponents": opponents,
             }
         )
     return recent
 
 
-def _rating_history(user: User) -> list[int]:
-    """The display ratings of the last games, oldest first, with the one before them."""
+def _rating_history(user: User, variant: str | None) -> list[int]:
+    """The display ratings in `variant` of the last games, oldest first, with the one
+    before them."""
+    if variant is None:
+        return []
     history = list(
-        RatingChange.objects.filter(user=user)
+        RatingChange.objects.filter(user=user, variant=variant)
         .order_by("-finished_at", "-game_id")
         .values_list("before", "after")[:CHART_GAMES]
     )
@@ -236,8 +258,9 @@ def partnerships(user: User, *, now: datetime) -> list[dict]:
     partner_seat = Seat.objects.filter(
         game=OuterRef("game"), position=Mod(OuterRef("position") + 2, 4)
     ).values("user_id")[:1]
+    partnership_variants = [name for name in variants.VARIANTS if not variants.is_solo(name)]
     rows = list(
-        RatingChange.objects.filter(user=user)
+        RatingChange.objects.filter(user=user, variant__in=partnership_variants)
         .annotate(partner_id=Subquery(partner_seat))
         .filter(partner_id__isnull=False)
         .exclude(partner_id=user.pk)
@@ -253,7 +276,7 @@ def partnerships(user: User, *, now: datetime) -> list[dict]:
         return []
     partner_ids = [row["partner_id"] for row in rows]
     people = User.objects.in_bulk(partner_ids)
-    skills = skills_at([user.pk, *partner_ids], now=now)
+    skills = skills_at([user.pk, *partner_ids], now=now)  # the Classic ratings
     found = []
     for row in rows:
         pair = [skills[user.pk], skills[row["partner_id"]]]
@@ -269,87 +292,50 @@ def partnerships(user: User, *, now: datetime) -> list[dict]:
     return found
 
 
+def _lines(user: User, played: list[Rating], *, now: datetime) -> list[dict]:
+    """One line per variant the person has played (`played`: their ratings), in the order
+    variants are offered: the rating and, once it settled, the rank on that variant's
+    leaderboard. A person who has played none gets Classic's starting rating."""
+    by_variant = {rating.variant: rating for rating in played}
+    lines = []
+    for variant in [name for name in variants.VARIANTS if name in by_variant] or [variants.CLASSIC]:
+        rating = by_variant.get(variant)
+        place = None
+        if rating is not None and rating.established_until and rating.established_until > now:
+            place = rank(board(now=now, bots=user.is_bot, variant=variant), rating)
+        lines.append({**rating_summary(rating, user, now=now, variant=variant), "rank": place})
+    return lines
+
+
 def profile(user: User, *, now: datetime) -> dict:
-    rating = Rating.objects.filter(user=user).first()
-    summary = rating_summary(rating, user, now=now)
-    rank = None
-    if rating is not None and rating.established_until and rating.established_until > now:
-        rank = _rank(_board(now=now, bots=user.is_bot), rating)
+    played = list(Rating.objects.filter(user=user))
+    # The chart follows the variant played last.
+    last = max(played, key=lambda rating: rating.last_played_at or NEVER, default=None)
+    charted = last.variant if last else None
     return {
         "player": user,
-        "rating": summary,
-        "rank": rank,
+        "lines": _lines(user, played, now=now),
+        "charted": variants.VARIANTS[charted] if charted else None,
         "totals": _totals(user),
-        "history": _rating_history(user),
+        "history": _rating_history(user, charted),
         "recent": _recent_games(user),
         "partnerships": [] if user.is_bot else partnerships(user, now=now),
         "abandonments": _abandonment_record(user, now=now),
     }
 
 
-# Leaderboard
+# Leaderboards (ranked.boards lists them)
 
 
-def _board(*, now: datetime, bots: bool) -> QuerySet:
-    """Established players (not provisional), the ranked part of the leaderboard."""
-    board = Rating.objects.filter(established_until__gt=now)
+def board(*, now: datetime, bots: bool, variant: str) -> QuerySet:
+    """Established players (not provisional), the ranked part of a variant's leaderboard."""
+    board = Rating.objects.filter(variant=variant, established_until__gt=now)
     return board if bots else board.filter(user__bot_level="")
 
 
-def _rank(board: QuerySet, rating: Rating) -> int:
+def rank(board: QuerySet, rating: Rating) -> int:
     ahead = Q(mu__gt=rating.mu) | Q(mu=rating.mu, user_id__lt=rating.user_id)
     return board.filter(ahead).count() + 1
-
-
-def _listing(*, now: datetime, bots: bool) -> QuerySet:
-    """Everyone rated, established players first (they are ranked), then provisional ones,
-    each part by rating: a new site's board is not empty until players have ~15 games."""
-    listing = Rating.objects.annotate(
-        settled=Case(When(established_until__gt=now, then=1), default=0)
-    )
-    return listing if bots else listing.filter(user__bot_level="")
-
-
-def _place(listing: QuerySet, rating: Rating, *, settled: bool) -> int:
-    """Where `rating` stands in `_listing` (1 = first row)."""
-    ahead = Q(mu__gt=rating.mu) | Q(mu=rating.mu, user_id__lt=rating.user_id)
-    if settled:
-        return listing.filter(ahead, settled=1).count() + 1
-    return listing.filter(Q(settled=1) | ahead).count() + 1
-
-
-def leaderboard(*, page: object, bots: bool, viewer: User, now: datetime) -> dict:
-    """Everyone rated, people only unless `bots`: established players ranked by rating,
-    then provisional players (marked, unranked) by rating."""
-    listing = _listing(now=now, bots=bots)
-    ordered = listing.select_related("user").order_by("-settled", "-mu", "user_id")
-    page_obj = Paginator(ordered, LEADERBOARD_PAGE).get_page(page)
-    rows = [
-        {
-            # Established rows come first, so their place is their rank.
-            "rank": page_obj.start_index() + index if rating.settled else None,
-            "provisional": not rating.settled,
-            "user": rating.user,
-            "display": rating.display,
-            "deviation": ratings.deviation(sigma_at(rating, bot=rating.user.is_bot, now=now)),
-            "games": rating.games,
-            "is_viewer": rating.user_id == viewer.pk,
-        }
-        for index, rating in enumerate(page_obj.object_list)
-    ]
-    mine = None
-    if viewer.is_authenticated:
-        rating = Rating.objects.filter(user=viewer).first()
-        summary = rating_summary(rating, viewer, now=now)
-        listed = rating is not None and (bots or not viewer.is_bot)
-        settled = listed and rating.established_until is not None and rating.established_until > now
-        place = _place(listing, rating, settled=settled) if listed else None
-        mine = {
-            **summary,
-            "rank": place if settled else None,
-            "page": (place - 1) // LEADERBOARD_PAGE + 1 if place else None,
-        }
-    return {"page": page_obj, "rows": rows, "bots": bots, "mine": mine}
 
 
 def queued_people(user_ids: list[int]) -> dict[int, str]:

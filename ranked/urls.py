@@ -1,5 +1,6 @@
-"""URL routes of ranked play: queue (alone or as partners), leaderboard, and
-the JSON API of the queue."""
+"""URL routes of ranked play: queue (alone or as partners), the leaderboards (Classic's
+at /leaderboard/, each variant's at /leaderboard/<variant>/), and the JSON API of the
+queue."""
 
 from django.urls import path
 
@@ -22,6 +23,7 @@ urlpatterns = [
         name="ranked_partner_decline",
     ),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("leaderboard/<slug:variant>/", views.leaderboard, name="leaderboard_variant"),
     path("api/ranked/queue", api.queue, name="api_ranked_queue"),
     path("api/ranked/queue/leave", api.queue_leave, name="api_ranked_leave"),
     path(

@@ -103,7 +103,7 @@ def test_the_first_malformed_field_is_the_one_reported():
         "Bots can sit at seats 1, 2 and 3 (the creator takes 0), not '0'"
     )
     assert refusal(lambda: validate(QueueIn, {"partner": "", "x": 1})) == (
-        "Unknown field 'x': send max_wait and partner"
+        "Unknown field 'x': send variant, max_wait and partner"
     )
     assert refusal(lambda: validate(QueueIn, {"partner": ""})) == (
         "partner must be the username of a friend"

@@ -104,6 +104,7 @@ BENCHES = [
         "--games 2000 --db-games 50",
         (
             rf"^core: 2,000 games rated in {NUMBER} s = {NUMBER} games/s$",
+            rf"^core, Solo: 2,000 games rated in {NUMBER} s = {NUMBER} games/s$",
             rf"^database recompute \(SQLite\): 50 games in {NUMBER} s = {NUMBER} games/s$",
             rf"^database incremental, 10 games a task: 50 games in {NUMBER} s",
         ),

@@ -134,6 +134,7 @@ def world(db, settings):
             "day": [daily.day.isoformat()],
             "number": [1],
             "pk": [session.pk],
+            "variant": ["jokers", "solo"],
         },
         "club": club,
         "tournament": tournament,

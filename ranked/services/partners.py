@@ -11,7 +11,7 @@ from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import selectors as games_selectors
 from games.services import seating as game_seating
-from ranked import selectors
+from ranked import selectors, variants
 from ranked.models import PartnerRequest, QueueEntry
 from ranked.services.queue import check_queue_join
 from social import selectors as social_selectors
@@ -35,8 +35,15 @@ def _check_partner_free(partner: User, *, now: datetime) -> None:
         raise Conflict(f"{name} is already waiting for a ranked table")
 
 
-def check_partner_request(*, user: User, partner: User, max_wait: object) -> int:
-    max_wait = check_queue_join(user=user, max_wait=max_wait)
+def check_partner_request(
+    *, user: User, partner: User, max_wait: object, variant: object = variants.CLASSIC
+) -> int:
+    max_wait = check_queue_join(user=user, max_wait=max_wait, variant=variant)
+    if variants.is_solo(variant):
+        raise Invalid(
+            f"{variants.VARIANTS[variant]} is four players each for themselves: "
+            "there are no partners, so queue alone"
+        )
     if partner.pk == user.pk:
         raise Invalid("Choose a friend to play with, not yourself")
     if partner.is_bot:
@@ -54,30 +61,36 @@ def check_partner_request(*, user: User, partner: User, max_wait: object) -> int
 
 @transaction.atomic
 def partner_request_send(
-    *, user: User, partner: User, max_wait: int = QueueEntry.DEFAULT_WAIT
+    *,
+    user: User,
+    partner: User,
+    max_wait: int = QueueEntry.DEFAULT_WAIT,
+    variant: str = variants.CLASSIC,
 ) -> PartnerRequest | list[QueueEntry]:
-    """Asks a friend to queue with `user` as partners; a new request replaces one's earlier
-    request. If the friend had already asked `user`, this accepts theirs: both are queued
-    at once and their entries returned."""
+    """Asks a friend to queue with `user` as partners in `variant` (a partnership
+    variant); a new request replaces one's earlier request. If the friend had already
+    asked `user` for the same variant, this accepts theirs: both are queued at once and
+    their entries returned."""
     game_seating.people_lock([user.pk, partner.pk])
     now = timezone.now()
     theirs = PartnerRequest.objects.filter(
-        sender=partner, receiver=user, expires_at__gt=now
+        sender=partner, receiver=user, variant=variant, expires_at__gt=now
     ).first()
     if theirs is not None:
         return _pair_queue(theirs, user=user)
-    max_wait = check_partner_request(user=user, partner=partner, max_wait=max_wait)
+    max_wait = check_partner_request(user=user, partner=partner, max_wait=max_wait, variant=variant)
     PartnerRequest.objects.filter(sender=user).delete()
     request = PartnerRequest.objects.create(
         sender=user,
         receiver=partner,
+        variant=variant,
         max_wait=max_wait,
         created_at=now,
         expires_at=now + PartnerRequest.LIFETIME,
     )
     notify(
         [partner],
-        f"{user.username} asks you to play ranked as partners",
+        f"{user.username} asks you to play ranked as partners in {variants.VARIANTS[variant]}",
         reverse("ranked"),
     )
     return request
@@ -106,7 +119,7 @@ def partner_request_accept(*, user: User, request_id: int) -> list[QueueEntry]:
 def _pair_queue(request: PartnerRequest, *, user: User) -> list[QueueEntry]:
     """Queues the request's two people as a pair (both rows locked by the caller)."""
     sender = request.sender
-    check_queue_join(user=user, max_wait=request.max_wait)
+    check_queue_join(user=user, max_wait=request.max_wait, variant=request.variant)
     if social_selectors.blocked_between(user.pk, sender.pk) or not social_selectors.are_friends(
         user.pk, sender.pk
     ):
@@ -117,8 +130,20 @@ def _pair_queue(request: PartnerRequest, *, user: User) -> list[QueueEntry]:
     PartnerRequest.objects.filter(Q(sender__in=people) | Q(receiver__in=people)).delete()
     entries = QueueEntry.objects.bulk_create(
         [
-            QueueEntry(user=sender, partner=user, joined_at=now, max_wait=request.max_wait),
-            QueueEntry(user=user, partner=sender, joined_at=now, max_wait=request.max_wait),
+            QueueEntry(
+                user=sender,
+                partner=user,
+                variant=request.variant,
+                joined_at=now,
+                max_wait=request.max_wait,
+            ),
+            QueueEntry(
+                user=user,
+                partner=sender,
+                variant=request.variant,
+                joined_at=now,
+                max_wait=request.max_wait,
+            ),
         ]
     )
     notify(

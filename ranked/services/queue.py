@@ -1,4 +1,7 @@
-"""The ranked queue: joining it alone, leaving it, and the matchmaker that seats it."""
+"""The ranked queue: joining it alone, leaving it, and the matchmaker that seats it.
+
+Each variant (ranked.variants) is a pool of its own: people wait for a table of one
+variant, and tables form within it, from the ratings of that variant."""
 
 from datetime import datetime
 
@@ -13,16 +16,16 @@ from core.errors import Conflict, Forbidden, Invalid
 from games import selectors as games_selectors
 from games.models import Game
 from games.services import seating as game_seating, tables as game_tables
-from ranked import kinds, matching, selectors
+from ranked import kinds, matching, selectors, variants
 from ranked.models import PartnerRequest, QueueEntry
 from social import selectors as social_selectors
 from social.services import notify
 
-RANKED_PRESET = "classic"
 RANKED_TURN_SECONDS = 20
 
 
-def check_queue_join(*, user: User, max_wait: object) -> int:
+def check_queue_join(*, user: User, max_wait: object, variant: object = variants.CLASSIC) -> int:
+    variants.check(variant)
     if not user.is_authenticated:
         raise Forbidden("Log in to play ranked games")
     if user.is_bot:
@@ -46,16 +49,21 @@ def check_queue_join(*, user: User, max_wait: object) -> int:
 
 
 @transaction.atomic
-def queue_join(*, user: User, max_wait: int = QueueEntry.DEFAULT_WAIT) -> QueueEntry:
+def queue_join(
+    *, user: User, max_wait: int = QueueEntry.DEFAULT_WAIT, variant: str = variants.CLASSIC
+) -> QueueEntry:
+    """Waits for a ranked table of `variant`."""
     # The person's row first, as every write that seats or queues people: a table join
     # racing this one either sees the entry (and removes it) or is seen here.
     game_seating.people_lock([user.pk])
-    max_wait = check_queue_join(user=user, max_wait=max_wait)
+    max_wait = check_queue_join(user=user, max_wait=max_wait, variant=variant)
     # Queueing alone withdraws a request to queue with a friend: the last wish wins.
     PartnerRequest.objects.filter(sender=user).delete()
     try:
         with transaction.atomic():
-            return QueueEntry.objects.create(user=user, joined_at=timezone.now(), max_wait=max_wait)
+            return QueueEntry.objects.create(
+                user=user, variant=variant, joined_at=timezone.now(), max_wait=max_wait
+            )
     except IntegrityError:
         raise Conflict("You are already waiting for a ranked table") from None
 
@@ -112,7 +120,20 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     }
     if gone:  # sat down elsewhere, or barred by a game rated after they queued
         QueueEntry.objects.filter(user_id__in=gone).delete()
-    skills = selectors.skills_at(user_ids, now=now)
+    created = []
+    for variant in variants.VARIANTS:
+        pool = [e for e in entries if e.variant == variant and e.user_id not in gone]
+        if pool:
+            created += _variant_tables(pool, variant, blocked=blocked, now=now)
+    return created
+
+
+def _variant_tables(
+    entries: list[QueueEntry], variant: str, *, blocked: set, now: datetime
+) -> list[Game]:
+    """Seats the people waiting for `variant` (their rows locked by the caller)."""
+    user_ids = [entry.user_id for entry in entries]
+    skills = selectors.skills_at(user_ids, now=now, variant=variant)
     waiting = [
         matching.Waiting(
             user_id=entry.user_id,
@@ -123,9 +144,13 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
             partner=entry.partner_id,
         )
         for entry in entries
-        if entry.user_id not in gone
     ]
-    tables = matching.form_tables(waiting, selectors.bot_skills(), blocked=blocked)
+    tables = matching.form_tables(
+        waiting,
+        selectors.bot_skills(variant),
+        blocked=blocked,
+        solo=variants.is_solo(variant),
+    )
     users = User.objects.in_bulk([seat for t in tables for seat in t.seats if type(seat) is int])
     created = []
     for table in tables:
@@ -133,7 +158,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
         created.append(
             game_tables.game_create_seated(
                 players=players,
-                preset=RANKED_PRESET,
+                preset=variant,
                 turn_seconds=RANKED_TURN_SECONDS,
                 ranked=True,
                 kind=kinds.RANKED,

@@ -1,6 +1,8 @@
 """Rating finished ranked games, in finishing order, by one writer at a time.
 
-Idempotent, and rebuilt from the whole history on demand."""
+Idempotent, and rebuilt from the whole history on demand. Each game moves the ratings of
+its own variant (ranked.variants); all variants are rated in one finishing order, which
+keeps one rating lock and one rewind, and changes no variant's numbers."""
 
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
@@ -12,12 +14,14 @@ from django.db.models import Count, Q, QuerySet
 from accounts.models import User
 from accounts.services import bots_ensure
 from games import results
+from games.engine import places
 from games.services import clock as game_clock
-from ranked import handstats, ratings
+from ranked import handstats, ratings, variants
 from ranked.models import RatedGame, Rating, RatingChange, RatingLock
 from ranked.services.bars import abandonment_record
 
 RATE_BATCH = 500
+Skills = dict[str, dict[int, ratings.Skill]]  # by variant, then player
 FOREVER = datetime(9999, 1, 1, tzinfo=UTC)  # bots never rust, so never turn provisional
 
 
@@ -49,7 +53,9 @@ def _bot_accounts() -> dict[str, int]:
     return accounts
 
 
-def _game_input(game: results.GameResult, bot_accounts: dict[str, int]) -> ratings.GameInput:
+def _game_input(
+    game: results.GameResult, variant: str, bot_accounts: dict[str, int]
+) -> ratings.GameInput:
     seats = []
     for seat in game.seats:
         if seat.user_id is not None:
@@ -59,46 +65,62 @@ def _game_input(game: results.GameResult, bot_accounts: dict[str, int]) -> ratin
         else:
             entry = ratings.SeatInput(None)  # the account was deleted: rated as a newcomer
         seats.append(entry)
-    return ratings.GameInput(game.game_id, game.finished_at.timestamp(), game.winner, tuple(seats))
+    solo = game.ruleset.sides == 4
+    return ratings.GameInput(
+        game.game_id,
+        game.finished_at.timestamp(),
+        game.winner,
+        tuple(seats),
+        variant=variant,
+        places=places(game.scores) if solo else None,
+    )
 
 
-def _skills_now(players: set[int]) -> dict[int, ratings.Skill]:
-    return {
-        rating.user_id: ratings.Skill(
-            rating.mu, rating.sigma, rating.last_played_at and rating.last_played_at.timestamp()
-        )
-        for rating in Rating.objects.filter(user_id__in=players)
-    }
+def _skills_now(players: set[tuple[str, int]]) -> Skills:
+    skills: Skills = {}
+    for variant in {variant for variant, _ in players}:
+        wanted = [player for pool, player in players if pool == variant]
+        skills[variant] = {
+            rating.user_id: ratings.Skill(
+                rating.mu, rating.sigma, rating.last_played_at and rating.last_played_at.timestamp()
+            )
+            for rating in Rating.objects.filter(variant=variant, user_id__in=wanted)
+        }
+    return skills
 
 
-def _skills_before(game: results.GameResult, players: set[int]) -> dict[int, ratings.Skill]:
-    """Each player's rating just before `game`, from the history (a rare path: a game
-    that finished earlier was rated after a later one)."""
-    skills = {}
-    for player in players:
+def _skills_before(game: results.GameResult, players: set[tuple[str, int]]) -> Skills:
+    """Each player's rating in each variant just before `game`, from the history (a rare
+    path: a game that finished earlier was rated after a later one)."""
+    skills: Skills = {}
+    for variant, player in players:
         last = (
-            RatingChange.objects.filter(user_id=player)
+            RatingChange.objects.filter(user_id=player, variant=variant)
             .exclude(_after(game))
             .exclude(game_id=game.game_id)
             .order_by("-finished_at", "-game_id")
             .first()
         )
         if last is not None:
-            skills[player] = ratings.Skill(
+            skills.setdefault(variant, {})[player] = ratings.Skill(
                 last.mu_after, last.sigma_after, last.finished_at.timestamp()
             )
     return skills
 
 
-def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Skill]) -> None:
+def _rate(games_in_order: list[results.GameResult], skills: Skills) -> None:
     """Rates the games in order from `skills` (updated in place); writes the changes, the
     players' ratings and abandonments."""
     bot_accounts = _bot_accounts()
-    inputs = [_game_input(game, bot_accounts) for game in games_in_order]
+    inputs = [
+        _game_input(game, variants.of_ruleset(game.ruleset), bot_accounts)
+        for game in games_in_order
+    ]
     by_id = {game.game_id: game for game in games_in_order}
     hands = results.hands_of(by_id)
     rows, abandoned, last_at, bots = [], [], {}, set()
     for game_input, outcomes in ratings.rate_games(inputs, skills):
+        variant = game_input.variant
         game = by_id[game_input.game_id]
         for outcome in outcomes:
             stats = None
@@ -111,6 +133,7 @@ def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Sk
             before, after = ratings.display(outcome.mu_before), ratings.display(outcome.mu_after)
             rows.append(
                 RatingChange(
+                    variant=variant,
                     game_id=game.game_id,
                     user_id=outcome.player,
                     finished_at=game.finished_at,
@@ -126,7 +149,7 @@ def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Sk
                     **asdict(stats),
                 )
             )
-            last_at[outcome.player] = game.finished_at
+            last_at[variant, outcome.player] = game.finished_at
             if outcome.result == ratings.ABANDONED:
                 abandoned.append((outcome.player, game))
         bots.update(seat.player for seat in game_input.seats if seat.bot_level)
@@ -134,7 +157,7 @@ def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Sk
     RatedGame.objects.bulk_create(
         [RatedGame(game_id=game.game_id, finished_at=game.finished_at) for game in games_in_order]
     )
-    _save_ratings({player: skills[player] for player in last_at}, last_at, bots)
+    _save_ratings(skills, last_at, bots)
     for player, game in abandoned:
         abandonment_record(user_id=player, game=game)
     # The game pages show the rating changes once they exist.
@@ -142,37 +165,40 @@ def _rate(games_in_order: list[results.GameResult], skills: dict[int, ratings.Sk
         transaction.on_commit(partial(game_clock.game_refresh, game_id=game.game_id), robust=True)
 
 
-def _save_ratings(
-    skills: dict[int, ratings.Skill], last_at: dict[int, datetime], bots: set[int]
-) -> None:
-    counts = dict(
-        RatingChange.objects.filter(user_id__in=skills)
-        .values("user_id")
-        .annotate(n=Count("pk"))
-        .values_list("user_id", "n")
-    )
-    rows = []
-    for player, skill in skills.items():
-        established = ratings.established_for(skill.sigma)
-        if established is None:
-            until = None
-        elif player in bots:
-            until = FOREVER
-        else:
-            until = last_at[player] + timedelta(seconds=established)
-        rows.append(
-            Rating(
-                user_id=player,
-                mu=skill.mu,
-                sigma=skill.sigma,
-                games=counts.get(player, 0),
-                last_played_at=last_at[player],
-                established_until=until,
-            )
+def _save_ratings(skills: Skills, last_at: dict[tuple[str, int], datetime], bots: set[int]) -> None:
+    """Writes the ratings of the (variant, player)s in `last_at` from `skills`."""
+    for variant in {variant for variant, _ in last_at}:
+        players = [player for pool, player in last_at if pool == variant]
+        counts = dict(
+            RatingChange.objects.filter(variant=variant, user_id__in=players)
+            .values("user_id")
+            .annotate(n=Count("pk"))
+            .values_list("user_id", "n")
         )
-    # The rows are a cache of the last changes: replacing them is simplest and fastest.
-    Rating.objects.filter(user_id__in=skills).delete()
-    Rating.objects.bulk_create(rows, batch_size=500)
+        rows = []
+        for player in players:
+            skill = skills[variant][player]
+            established = ratings.established_for(skill.sigma)
+            if established is None:
+                until = None
+            elif player in bots:
+                until = FOREVER
+            else:
+                until = last_at[variant, player] + timedelta(seconds=established)
+            rows.append(
+                Rating(
+                    user_id=player,
+                    variant=variant,
+                    mu=skill.mu,
+                    sigma=skill.sigma,
+                    games=counts.get(player, 0),
+                    last_played_at=last_at[variant, player],
+                    established_until=until,
+                )
+            )
+        # The rows are a cache of the last changes: replacing them is simplest and fastest.
+        Rating.objects.filter(variant=variant, user_id__in=players).delete()
+        Rating.objects.bulk_create(rows, batch_size=500)
 
 
 def ratings_rate_pending(*, batch: int = RATE_BATCH) -> int:
@@ -204,14 +230,16 @@ def ratings_rate_pending(*, batch: int = RATE_BATCH) -> int:
             total += len(games_in_order) - rewound
 
 
-def _players(games_in_order: list[results.GameResult]) -> set[int]:
+def _players(games_in_order: list[results.GameResult]) -> set[tuple[str, int]]:
+    """The (variant, player)s these games rate."""
     bot_accounts = _bot_accounts()
     players = set()
     for game in games_in_order:
+        variant = variants.of_ruleset(game.ruleset)
         for seat in game.seats:
             player = seat.user_id or bot_accounts.get(seat.bot_level)
             if player:
-                players.add(player)
+                players.add((variant, player))
     return players
 
 
@@ -223,7 +251,7 @@ def ratings_recompute(*, batch: int = RATE_BATCH) -> int:
         RatingChange.objects.all().delete()
         RatedGame.objects.all().delete()
         Rating.objects.all().delete()
-        skills: dict[int, ratings.Skill] = {}
+        skills: Skills = {}
         count = 0
         cursor = Q()
         while True:

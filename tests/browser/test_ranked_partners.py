@@ -36,7 +36,10 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
     # Bob is told at once (a notice on his open page, a line under his bell) with a link to
     # the ranked page, where one click accepts.
     told = Notification.objects.filter(user=bob).first()  # the latest
-    assert told.text == "alice asks you to play ranked as partners" and told.url == "/ranked/"
+    assert (
+        told.text == "alice asks you to play ranked as partners in Classic"
+        and told.url == "/ranked/"
+    )
     notice = friend.locator("#notices .notice", has_text="alice asks you to play ranked")
     notice.wait_for()
     shot(friend, "ranked-partner-notice-phone", full_page=False)

@@ -51,17 +51,21 @@ def finished_game(
     away: tuple[int, ...] = (),
     hands: list[tuple] | None = None,
     ranked: bool = True,
+    variant: str = "classic",
+    scores: list[int] | None = None,
 ) -> Game:
-    """A ranked game over: `players` at seats 0..3 (a User or a bot level), `away` seats
-    were away when it ended."""
+    """A ranked game of `variant` over: `players` at seats 0..3 (a User or a bot level),
+    `away` seats were away when it ended; `scores` per side (Solo: per seat, `winner`
+    the winning seat)."""
     finished_at = finished_at or timezone.now()
     rows = hand_rows(None, hands) if hands else []
     # The final scores, as the engine's state keeps them (only these are read of it).
-    scores = rows[-1].scores if rows else ([500, 200] if winner == 0 else [200, 500])
+    if scores is None:
+        scores = rows[-1].scores if rows else ([500, 200] if winner == 0 else [200, 500])
     game = Game.objects.create(
         state={"scores": list(scores)},
-        preset="classic",
-        ruleset=CLASSIC.to_dict(),
+        preset=variant,
+        ruleset=Ruleset.preset(variant).to_dict(),
         status=Game.Status.FINISHED,
         ranked=ranked,
         turn_seconds=20,
@@ -87,15 +91,17 @@ def finished_game(
     return game
 
 
-def rated(display: int, sigma: float = 2.0):
+def rated(display: int, sigma: float = 2.0, variant: str = "classic"):
     user = UserFactory()
     mu = ratings.MU0 + (display - ratings.DISPLAY_BASE) / ratings.DISPLAY_SCALE
-    Rating.objects.create(user=user, mu=mu, sigma=sigma, last_played_at=timezone.now())
+    Rating.objects.create(
+        user=user, variant=variant, mu=mu, sigma=sigma, last_played_at=timezone.now()
+    )
     return user
 
 
-def queued(user, *, seconds_ago: float = 0, max_wait: int = 30):
-    entry = queue.queue_join(user=user, max_wait=max_wait)
+def queued(user, *, seconds_ago: float = 0, max_wait: int = 30, variant: str = "classic"):
+    entry = queue.queue_join(user=user, max_wait=max_wait, variant=variant)
     QueueEntry.objects.filter(pk=entry.pk).update(
         joined_at=timezone.now() - timedelta(seconds=seconds_ago)
     )

@@ -56,3 +56,16 @@ def test_bag_penalties_do_not_hide_the_bags_taken_and_bostons_count():
     north = stats(rows, 0)
     assert rows[0].penalties == (1, 0) and rows[0].bags == (0, 0)
     assert north.bags == 10 and north.bostons == 1
+
+
+def test_in_solo_a_seat_is_its_own_side_against_the_best_other():
+    solo = Ruleset.preset("solo")
+    bids, tricks = (3, 4, 2, 4), (4, 4, 1, 4)
+    score = score_hand(
+        solo, bids=bids, blind=(False,) * 4, tricks=tricks, scores=(0,) * 4, bags=(0,) * 4
+    )
+    row = SimpleNamespace(bids=bids, blind=(False,) * 4, tricks=tricks, **score._asdict())
+    north, south = seat_stats([row], 0, ruleset=solo), seat_stats([row], 2, ruleset=solo)
+    assert (north.contracts_made, north.bags, north.score) == (1, 1, score.scores[0])
+    assert (south.contracts_made, south.score) == (0, score.scores[2])
+    assert north.opponent_score == max(score.scores[1:])

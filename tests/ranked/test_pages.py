@@ -125,7 +125,7 @@ def test_the_profile_reads_a_fixed_number_of_queries(
         Rating.objects.filter(user=user).update(
             sigma=3.0, established_until=timezone.now() + timedelta(days=30)
         )
-        assert selectors.profile(user, now=timezone.now())["rank"] == 1
+        assert selectors.profile(user, now=timezone.now())["lines"][0]["rank"] == 1
     client.force_login(user)
     # session, viewer, player, 8 reads, the analysed games (tricks lost to double-dummy),
     # 3 for the partnerships (games together, the partners, their ratings), the daily

@@ -41,7 +41,7 @@ def test_a_friend_is_asked_told_and_one_click_queues_both_as_a_pair():
     alice, bob = friends(1500, 1500)
     request = partners.partner_request_send(user=alice, partner=bob, max_wait=60)
     told = Notification.objects.filter(user=bob).first()
-    assert told.text == f"{alice.username} asks you to play ranked as partners"
+    assert told.text == f"{alice.username} asks you to play ranked as partners in Classic"
     assert told.url == "/ranked/"
     assert not QueueEntry.objects.exists()  # nobody waits until bob says yes
 
