@@ -4,7 +4,7 @@ import math
 import random
 import time
 
-from games.engine.bits import FULL_DECK, SUIT_OF, cards_in
+from games.engine.bits import SUIT_OF, cards_in
 
 from .policy import NIL_THRESHOLD, estimate_tricks, nil_chance
 from .table import Table
@@ -36,19 +36,25 @@ def sample_world(
 
 def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
     """All four hands: the seat's own, and random hands for the others that respect the
-    card counts and every void shown (the seat's own too while it has not looked)."""
-    unknown = FULL_DECK & ~t.played & ~t.hands[seat]
+    card counts, the cards known to be held (a Nil pass's) and every void shown (the
+    seat's own too while it has not looked)."""
+    known = t.known
+    held = known[0] | known[1] | known[2] | known[3]
+    unknown = t.deck & ~t.played & ~t.hands[seat] & ~held
     others = [s for s in range(4) if s != seat or not t.hands[seat]]
     cards = cards_in(unknown)
     rng.shuffle(cards)
-    counts = t.counts
-    voids = t.voids
     hands = t.hands[:]
+    counts = t.counts[:]
+    for s in others:
+        hands[s] = known[s]
+        counts[s] -= known[s].bit_count()
+    voids = t.voids
     if not any(voids[s] for s in others):
         start = 0
         for s in others:
             n = counts[s]
-            mask = 0
+            mask = hands[s]
             for card in cards[start : start + n]:
                 mask |= 1 << card
             hands[s] = mask
@@ -75,12 +81,12 @@ def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
             dealt[s] |= 1 << card
         else:
             for s in others:
-                hands[s] = dealt[s]
+                hands[s] |= dealt[s]
             return hands
     # Could not satisfy every void (should not happen): deal ignoring them.
     start = 0
     for s in others:
-        mask = 0
+        mask = known[s]
         for card in cards[start : start + counts[s]]:
             mask |= 1 << card
         hands[s] = mask
@@ -100,6 +106,6 @@ def bid_likelihood(t: Table, hands: list[int], seat: int) -> float:
             chance = max(nil_chance(dealt), 0.001)
             log_weight += NIL_SHARPNESS * min(0.0, math.log(chance / NIL_THRESHOLD))
         else:
-            gap = estimate_tricks(dealt) - bid
+            gap = estimate_tricks(dealt, t.deck) - bid
             log_weight -= gap * gap / (2 * BID_SPREAD * BID_SPREAD)
     return math.exp(log_weight)
