@@ -4,7 +4,7 @@ import math
 import random
 import time
 
-from games.engine.bits import SUIT_OF, cards_in
+from games.engine.bits import SPADES, SUIT_MASK, SUIT_OF, cards_in
 
 from .policy import NIL_THRESHOLD, estimate_tricks, nil_chance
 from .table import Table
@@ -12,6 +12,7 @@ from .table import Table
 BID_SPREAD = 1.6  # how far (in tricks) a bid strays from our estimate of its hand
 NIL_SHARPNESS = 4.0  # how firmly a Nil bid rules out hands unlikely to make it
 TRIES = 12  # deals drawn at most for one sample
+SPADE_COUNT_SHARPNESS = 2.0  # how firmly a spade-count bid rules out other counts
 
 
 def sample_world(
@@ -95,14 +96,20 @@ def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
 
 
 def bid_likelihood(t: Table, hands: list[int], seat: int) -> float:
-    """How well the bids of the other seats fit a sampled deal (soft evidence, <= 1)."""
+    """How well the bids of the other seats fit a sampled deal (soft evidence, <= 1).
+    Under Mirror and Whiz a trick bid (and a Mirror Nil) is the bidder's spade count."""
     log_weight = 0.0
+    counted = t.ruleset.bidding != "free"
+    mirror = t.ruleset.bidding == "mirror"
     for s in range(4):
         bid = t.bids[s]
         if s == seat or bid is None or t.blind[s]:
             continue
         dealt = hands[s] | t.played_by[s]
-        if bid == 0:
+        if counted and (bid or mirror):
+            spades = (dealt & SUIT_MASK[SPADES]).bit_count()
+            log_weight -= SPADE_COUNT_SHARPNESS * abs(spades - bid)
+        elif bid == 0:
             chance = max(nil_chance(dealt), 0.001)
             log_weight += NIL_SHARPNESS * min(0.0, math.log(chance / NIL_THRESHOLD))
         else:

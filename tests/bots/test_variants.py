@@ -9,7 +9,7 @@ from games.bots import get_bot
 from games.bots.ddplay import solver_knows
 from games.bots.passing import nil_bidder_pass, partner_pass
 from games.bots.policy import choose_bid, estimate_tricks, nil_chance, nil_chance_of
-from games.bots.sampling import sample_hands
+from games.bots.sampling import sample_hands, sample_world
 from games.bots.table import Table
 from games.bots.worth import rival, value
 from games.engine import (
@@ -234,3 +234,22 @@ def test_min_team_bid_takes_the_nearest_legal_bid():
     table = table_for(weak, ruleset)
     table.bids[2] = 2
     assert choose_bid(table, 0, [0, *range(4, 14)]) in (0, 4)
+
+
+def test_mirror_bids_tell_the_sampler_each_seats_spades():
+    ruleset = Ruleset.preset("mirror")
+    state = play_until(new_game(ruleset, "mirror-sample"), ruleset, lambda s: s.phase == PLAYING)
+    seat = state.turn
+    table = Table.from_view(view_for(state, seat), ruleset)
+
+    def miss(hands):
+        return sum(
+            abs((hands[s] & SUIT_MASK[SPADES]).bit_count() - table.bids[s])
+            for s in range(4)
+            if s != seat
+        )
+
+    rng = random.Random(5)
+    weighted = sum(miss(sample_world(table, seat, rng)[0]) for _ in range(40))
+    uniform = sum(miss(sample_hands(table, seat, rng)) for _ in range(40))
+    assert weighted < uniform / 2
