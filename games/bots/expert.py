@@ -32,7 +32,7 @@ from games.engine.bits import ABOVE, BELOW, SPADES, SUIT_MASK, cards_in
 from . import standard
 from .ddbudget import Budget
 from .passing import nil_bidder_pass, partner_pass
-from .policy import choose_bid, choose_card, nil_chance, nil_chance_of
+from .policy import SOLO_NIL_EXTRA, choose_bid, choose_card, nil_chance, nil_chance_of
 from .sampling import sample_world
 from .table import Table
 from .worth import value
@@ -230,6 +230,9 @@ def nil_candidate(t: Table, seat: int, least: float) -> bool:
     partner = t.partner(seat)
     if partner is not None and t.bids[partner] == 0:
         return False
+    if partner is None:
+        # Solo: the model, fitted with a covering partner, promises too much (policy).
+        least += SOLO_NIL_EXTRA
     return nil_chance_of(t, seat) >= least
 
 
