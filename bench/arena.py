@@ -4,11 +4,19 @@
     python bench/arena.py --a expert --b expert-mc --games 400 --budget-ms 250
     python bench/arena.py --a expert --b expert-mc --budget-ms 250 --budget-ms-b 1000
 
+    python bench/arena.py --a standard --b random --games 40 --preset whiz
+    python bench/arena.py --a standard --b standard --options '{"nil_pass": 2}'
+    python bench/arena.py --a expert --b standard --preset solo --games 400
+
 Team A sits at seats 0 and 2, team B at 1 and 3; then the same game seed (hence the same
 deals, hand by hand) is played again with the teams' seats swapped, so the luck of the
-cards cancels. `--games` counts every game played, both seatings included. A team may
-mix levels ("standard,random": seat 0 or 1 standard, its partner random). The last line
-printed is a JSON summary. Run it from the repository root.
+cards cancels. In Solo team A is one player against three of team B, and each game seed
+is played four times, A's player in each seat in turn (its win rate by seat is printed;
+25% is even). `--games` counts every game played, all seatings included. A team may
+mix levels ("standard,random": seat 0 or 1 standard, its partner random). `--preset`
+names the rules and `--options` adds house rules to them (JSON, as a table's ruleset);
+a Nil pass is played by each seat that owes one. The last line printed is a JSON
+summary. Run it from the repository root.
 
 Levels are the site's (games.bots.LEVELS) and the bench-only "expert-mc", the playout
 expert the site played before; `--budget-ms` applies to both teams' experts unless
@@ -18,7 +26,8 @@ taken, Nil bids and Nils made (and the chance the bots' Nil model, policy.nil_ch
 gave those hands), bags per hand, and tricks lost per hand against double-dummy play
 (each card played judged by the analysis solver: the tricks its side could still take
 with the best card less those it takes with the card played, a Nil bidder's ducks
-included, as on the analysis page; `--no-double-dummy` skips this, the dearest part);
+included, as on the analysis page; `--no-double-dummy` skips this, the dearest part, and
+so do the rules the solver does not know yet: games.bots.ddplay.solver_knows);
 and each level's time per decision (median, 95th percentile).
 """
 
@@ -34,10 +43,9 @@ if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.helpers.arena_play import PairResult, play_pair
+from bench.helpers.arena_play import PairResult, play_pair, ruleset_of, seatings
 from bench.helpers.arena_stats import report, summarize
 from games.bots import BENCH_LEVELS
-from games.engine import Ruleset
 
 
 def parse_team(spec: str) -> tuple[str, str]:
@@ -80,7 +88,8 @@ class Progress:
 
 
 def run(options: dict, progress: bool = True) -> dict:
-    pairs = max(1, (options["games"] + 1) // 2)
+    per_seed = len(seatings(ruleset_of(options)))
+    pairs = max(1, -(-options["games"] // per_seed))
     workers = max(1, min(options["workers"], pairs))
     results: list[PairResult] = []
     bar = Progress(pairs) if progress else None
@@ -128,6 +137,12 @@ def main(argv: list[str] | None = None) -> dict:
     )
     parser.add_argument("--preset", default="classic", help="ruleset preset (default classic)")
     parser.add_argument(
+        "--options",
+        type=json.loads,
+        default={},
+        help="house rules over the preset, as JSON: '{\"nil_pass\": 2}'",
+    )
+    parser.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: cores)"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -137,8 +152,10 @@ def main(argv: list[str] | None = None) -> dict:
         help="skip judging each card by the double-dummy solver (tricks lost per hand)",
     )
     args = parser.parse_args(argv)
+    if not isinstance(args.options, dict):
+        parser.error("--options must be a JSON object of ruleset options")
     try:
-        Ruleset.preset(args.preset)
+        ruleset_of({"preset": args.preset, "options": args.options})
     except ValueError as error:
         parser.error(str(error))
     if args.games < 1:
@@ -154,6 +171,7 @@ def main(argv: list[str] | None = None) -> dict:
         "budget_ms_b": args.budget_ms_b,
         "deterministic": args.deterministic,
         "preset": args.preset,
+        "options": args.options,
         "workers": args.workers,
         "double_dummy": not args.no_double_dummy,
     }

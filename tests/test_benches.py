@@ -54,6 +54,17 @@ BENCHES = [
             rf"^ms per decision, expert: median {NUMBER}, p95 {NUMBER}, p99 {NUMBER}",
         ),
     ),
+    Bench(  # a variant: Solo with the Joker deck, the expert against three standard bots
+        "arena",
+        "--a expert --b standard --games 4 --budget-ms 5 --workers 1 --no-progress"
+        ' --preset solo --options {"deck":"jokers"}',
+        (
+            r"^A = expert,expert, B = standard,standard; preset solo with \{\"deck\": "
+            r"\"jokers\"\}",
+            r"^games: 4 \(1 game seeds x 4 seatings\), \d+ hands$",
+            r"^A's player at seat 3: won [01]/1 ",
+        ),
+    ),
     Bench(
         "doubledummy",
         "--deals 2 --endings 20 --seed 1",
@@ -81,7 +92,13 @@ BENCHES = [
     Bench(
         "engine",
         "--games 50",
-        (rf"^{NUMBER} hands/s$", rf"^{NUMBER} actions/s$", rf"^{NUMBER} bot mid-hand play-outs/s"),
+        (
+            rf"^{NUMBER} hands/s$",
+            rf"^{NUMBER} actions/s$",
+            rf"^{NUMBER} bot mid-hand play-outs/s",
+            rf"^  classic +{NUMBER} hands/s  100.0% of classic$",
+            rf"^  nil_pass=2 +{NUMBER} hands/s +{NUMBER}% of classic$",
+        ),
     ),
     Bench(
         "history",

@@ -1,12 +1,14 @@
 """The arena's figures: the summary of its games and the report printed from it.
 
-Rates with 95% intervals, contracts, Nils, bags, tricks lost to double dummy, time per
-decision."""
+Rates with 95% intervals (in Solo also by the seat of team A's player), contracts, Nils,
+bags, tricks lost to double dummy (where the solver knows the rules), time per decision."""
 
+import json
 import math
 import statistics
 
-from bench.helpers.arena_play import PairResult, budgets, labels
+from bench.helpers.arena_play import PairResult, budgets, labels, ruleset_of, seatings
+from games.bots.ddplay import solver_knows
 
 Z95 = 1.959963984540054
 
@@ -38,7 +40,15 @@ def ratio_ci(diffs: list[int], hands: list[int]) -> tuple[float, float | None, f
 
 
 def summarize(results: list[PairResult], options: dict) -> dict:
-    games = 2 * len(results)
+    ruleset = ruleset_of(options)
+    judged = options.get("double_dummy", True) and solver_knows(ruleset)
+    games = sum(r.games for r in results)
+    seat_wins: dict[int, list[int]] = {}
+    for r in results:
+        for seat, (won, played) in r.seat_wins.items():
+            tally = seat_wins.setdefault(seat, [0, 0])
+            tally[0] += won
+            tally[1] += played
     wins_a = sum(r.wins_a for r in results)
     wins_b = sum(r.wins_b for r in results)
     hands = sum(r.hands for r in results)
@@ -93,6 +103,9 @@ def summarize(results: list[PairResult], options: dict) -> dict:
         "a": ",".join(options["a"]),
         "b": ",".join(options["b"]),
         "preset": options["preset"],
+        "options": options.get("options") or {},
+        "solo": ruleset.solo,
+        "seatings": len(seatings(ruleset)),
         "seed": options["seed"],
         "budget_ms": options["budget_ms"],
         "budget_ms_b": budget["b"],
@@ -121,7 +134,7 @@ def summarize(results: list[PairResult], options: dict) -> dict:
         },
         "tricks_lost_per_hand": (
             {side: round(lost[side] / hands, 3) if hands else None for side in lost}
-            if options.get("double_dummy", True)
+            if judged
             else None
         ),
         "nil": {
@@ -134,6 +147,11 @@ def summarize(results: list[PairResult], options: dict) -> dict:
             for key, (made, bid, expected) in sorted(nils.items())
         },
         "ms_per_decision": ms,
+        # Solo: team A's player's wins by the seat it sat in.
+        "win_rate_a_by_seat": {
+            str(seat): {"won": won, "games": played, "rate": round(won / played, 4)}
+            for seat, (won, played) in sorted(seat_wins.items())
+        },
     }
 
 
@@ -150,15 +168,24 @@ def report(summary: dict) -> str:
         a_ms, b_ms = summary["budget_ms"], summary["budget_ms_b"]
         shown = f"{a_ms:g} ms" if a_ms == b_ms else f"A {a_ms:g} ms, B {b_ms:g} ms"
         budget = f", expert budget {shown}{mode}"
+    house = summary["options"]
+    rules = f"preset {summary['preset']}" + (f" with {json.dumps(house)}" if house else "")
+    seatings = summary["seatings"]
+    b_side = "B's mean" if summary["solo"] else "B"
     lines = [
-        f"A = {a}, B = {b}; preset {summary['preset']}, seed {summary['seed']}{budget}",
-        f"games: {summary['games']} ({summary['games'] // 2} game seeds x 2 seatings), "
-        f"{summary['hands']} hands",
+        f"A = {a}, B = {b}; {rules}, seed {summary['seed']}{budget}",
+        f"games: {summary['games']} ({summary['games'] // seatings} game seeds x "
+        f"{seatings} seatings), {summary['hands']} hands",
         f"wins: A {summary['wins_a']}, B {summary['wins_b']}; A win rate "
         f"{100 * summary['win_rate_a']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)",
-        f"point difference per hand (A - B): {summary['point_diff_per_hand']:+.2f} "
+        f"point difference per hand (A - {b_side}): {summary['point_diff_per_hand']:+.2f} "
         f"(95% CI {diff_ci})",
     ]
+    for seat, tally in summary["win_rate_a_by_seat"].items():
+        lines.append(
+            f"A's player at seat {seat}: won {tally['won']}/{tally['games']} "
+            f"({100 * tally['rate']:.1f}%)"
+        )
     for side, name in (("a", a), ("b", b)):
         rate = summary["made_contract_rate"][side]
         bags = summary["bags_per_hand"][side]
@@ -173,6 +200,9 @@ def report(summary: dict) -> str:
             + ("" if lost is None else f", tricks lost per hand to double dummy {lost[side]}")
         )
     if summary["nil"]:
+        bids = sum(nil["bids"] for nil in summary["nil"].values())
+        made = sum(nil["made"] for nil in summary["nil"].values())
+        lines.append(f"nils, every seat: {made}/{bids} made ({100 * made / bids:.1f}%)")
         for key, nil in summary["nil"].items():
             bidder, partner, *blind = key.split("/")
             lines.append(

@@ -1,7 +1,11 @@
 """Spades bots at three levels, each a `choose_action(view, ruleset, rng) -> action`.
 
 A bot sees only what `games.engine.view_for(state, seat)` shows its seat and returns
-one of `view["legal"]` as an engine action (Bid, Look or Play):
+one of `view["legal"]` as an engine action (Bid, Look or Play), or in the Nil pass, where
+`legal` is `[{"type": "nil_pass", "count": k}]`, a NilPass of k of its cards (the
+engine's `seats_to_act` says who owes one: it is nobody's turn). Every level plays every
+variant of the ruleset it is given (RULES.md "Variants": the Joker deck, Mirror and Whiz
+bids, Solo, the Nil pass, spades led anytime, the minimum team bid):
 
 - "random": a uniformly random legal action (baseline);
 - "standard": fast rule-based bidding and play (games.bots.policy);
@@ -58,7 +62,8 @@ def choose_action(
     level: str = "standard",
     budget_ms: float = DEFAULT_BUDGET_MS,
 ) -> Action:
-    """The action a bot of `level` takes for the viewing seat (whose turn it must be)."""
+    """The action a bot of `level` takes for the viewing seat (whose turn it must be, or
+    which owes its Nil pass)."""
     return get_bot(level, budget_ms=budget_ms)(view, ruleset, rng)
 
 

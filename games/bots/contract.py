@@ -10,7 +10,6 @@ so the same code plays the standard bot's real decisions and each seat of a play
 from games.engine.bits import (
     ABOVE,
     BELOW,
-    FULL_DECK,
     NON_SPADES,
     RANK,
     SPADES,
@@ -20,7 +19,6 @@ from games.engine.bits import (
     cards_in,
     high,
     low,
-    team_of,
     trick_winner,
 )
 
@@ -30,8 +28,10 @@ WIN, LOSE = 1, -1
 
 
 def want_trick(t: Table, seat: int) -> int:
-    """WIN while the team needs tricks (or can set the opponents), else LOSE (no bags)."""
-    team = team_of(seat)
+    """WIN while the side needs tricks (or can set the opponents), else LOSE (no bags)."""
+    if t.ruleset.solo:
+        return _want_trick_solo(t, seat)
+    team = seat & 1
     remaining = 13 - t.done
     need_us = t.need(team)
     need_them = t.need(1 - team)
@@ -48,6 +48,26 @@ def want_trick(t: Table, seat: int) -> int:
         if to_set <= 1 + contract // 3:
             return WIN
     return LOSE
+
+
+def _want_trick_solo(t: Table, seat: int) -> int:
+    """Solo: our own contract first; once made (or lost), tricks only to set the leader
+    (or anyone about to be set), since every other trick is a bag."""
+    remaining = 13 - t.done
+    need_us = t.need(seat)
+    if 0 < need_us <= remaining:
+        return WIN
+    best = max(t.scores[other] for other in t.opponents(seat))
+    for other in t.opponents(seat):
+        need = t.need(other)
+        if need <= 0 or not t.bids[other]:
+            continue
+        to_set = remaining - need + 1
+        leading = t.scores[other] == best and best >= t.scores[seat]
+        if to_set <= 1 or (leading and to_set <= 1 + t.bids[other] // 3):
+            return WIN
+    # Set already: we take no bags, and our tricks are taken from the others' contracts.
+    return WIN if need_us > 0 else LOSE
 
 
 def beating(legal: int, win_card: int, led: int) -> int:
@@ -128,7 +148,7 @@ def duck_card(t: Table, seat: int, legal: int, win_card: int, led: int) -> int:
         if under & SUIT_MASK[led]:
             return high(under)
         # A discard: shed the card likeliest to win a trick later.
-        unseen = FULL_DECK & ~t.played & ~hand
+        unseen = t.deck & ~t.played & ~hand
         return max(cards_in(under), key=lambda card: _danger(card, unseen))
     if len(t.trick) == 3:
         return high(beaters) if beaters & SUIT_MASK[led] else _highest_rank(beaters, hand)
@@ -150,8 +170,9 @@ def follow_card(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
     if want == LOSE:
         return duck_card(t, seat, legal, win_card, led)
     later = [(seat + k) & 3 for k in range(1, 4 - len(trick))]
-    opponents = [s for s in later if (s ^ seat) & 1]
-    if win_seat == seat ^ 2 and _safe(t, win_card, led, opponents, unseen):
+    partner = t.partner(seat)
+    opponents = [s for s in later if s != partner]
+    if win_seat == partner and _safe(t, win_card, led, opponents, unseen):
         return discard_card(t, seat, legal, unseen)
     beaters = beating(legal, win_card, led)
     if not beaters:
@@ -168,7 +189,7 @@ def follow_card(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
             # Second hand low: partner still plays after the opponent.
             return discard_card(t, seat, legal & SUIT_MASK[led], unseen)
         return ordered[-1]
-    if win_seat == seat ^ 2:
+    if win_seat == partner:
         return discard_card(t, seat, legal, unseen)
     return ordered[0]
 
@@ -189,8 +210,8 @@ def _cheapest_equal(card: int, hand: int, unseen: int) -> int:
 
 def lead_card(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
     hand = t.hands[seat]
-    partner = seat ^ 2
-    opponents = ((seat + 1) & 3, (seat + 3) & 3)
+    partner = t.partner(seat)
+    opponents = t.opponents(seat)
     voids = t.voids
     if want == LOSE:
         return _lead_low(t, seat, legal, unseen)
@@ -220,7 +241,7 @@ def lead_card(t: Table, seat: int, legal: int, unseen: int, want: int) -> int:
     if best >= 0:
         return best
     # Partner can trump a suit it lacks while the opponents still follow.
-    if not voids[partner] & 0b1000:
+    if partner is not None and not voids[partner] & 0b1000:
         for suit in range(3):
             mine = legal & SUIT_MASK[suit]
             if (

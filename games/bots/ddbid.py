@@ -22,8 +22,8 @@ from games.engine.doubledummy import Position, Solver
 
 from .ddbudget import DEAL_COST, Budget, deal_cost
 from .ddplay import choose
-from .expert import bid_the_rest
-from .policy import choose_bid, estimate_tricks, nil_chance
+from .expert import bid_the_rest, nil_candidate
+from .policy import choose_bid, estimate_tricks, nil_chance_of
 from .sampling import sample_world
 from .table import Table
 from .winchance import value
@@ -38,7 +38,7 @@ def candidates(t: Table, seat: int, legal_bids: list[int]) -> tuple[list[int], i
     make it) and the index of the standard bid among them."""
     base = choose_bid(t, seat, legal_bids)
     found = {b for b in (base - 1, base, base + 1, base + 2) if b in legal_bids and b > 0}
-    nil_ok = t.bids[seat ^ 2] != 0 and nil_chance(t.hands[seat]) >= NIL_CANDIDATE
+    nil_ok = nil_candidate(t, seat, NIL_CANDIDATE)
     if 0 in legal_bids and (base == 0 or nil_ok):
         found.add(0)
     found.add(base)
@@ -83,7 +83,7 @@ def bid_worth(world: Table, seat: int, bid: int, team_tricks: list[int]) -> floa
     sim.bids[seat] = bid
     bid_the_rest(sim, seat)
     nils = [s for s in range(4) if sim.bids[s] == 0]
-    chances = [nil_chance(sim.hands[s]) for s in nils]
+    chances = [nil_chance_of(sim, s) for s in nils]
     total = 0.0
     for outcome in itertools.product((True, False), repeat=len(nils)):
         weight = 1.0
@@ -106,7 +106,7 @@ def tricks_by_seat(sim: Table, team_tricks: list[int], nils: dict[int, bool]) ->
         for s in seats:
             if s in nils:
                 taken[s] = 0 if nils[s] else 1
-                rest -= round(estimate_tricks(sim.hands[s]))
+                rest -= round(estimate_tricks(sim.hands[s], sim.deck))
         others = [s for s in seats if s not in nils]
         if others:
             taken[others[0]] = max(0, rest)

@@ -14,6 +14,7 @@ dummy sees every card, so a card that is only better when the hidden cards lie j
 import random
 import time
 
+from games.engine import Ruleset
 from games.engine.bits import team_of
 from games.engine.doubledummy import NilSolver, Position, Solver
 
@@ -28,6 +29,14 @@ MAX_WORLDS = 200
 # From this many deals on, stop once one card is clearly best or all play alike.
 SETTLE_AT = 24
 SETTLE_Z = 3.0
+
+
+def solver_knows(ruleset: Ruleset) -> bool:
+    """Does the expert search these rules with the double-dummy solver? Every variant but
+    Solo: the solver values one seat against three there (Solver(solo=True)), but the
+    expert's worth of a card is a partnership's, so in Solo it plays out with the
+    standard policy (the searcher's fallback). The one place to change for Solo."""
+    return not ruleset.solo
 
 
 def live_nils(t: Table) -> list[int]:

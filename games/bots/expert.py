@@ -27,11 +27,12 @@ from games.engine import (
     action_from_dict,
     bid_choices,
 )
-from games.engine.bits import ABOVE, BELOW, FULL_DECK, SPADES, SUIT_MASK, cards_in, team_of
+from games.engine.bits import ABOVE, BELOW, SPADES, SUIT_MASK, cards_in
 
 from . import standard
 from .ddbudget import Budget
-from .policy import choose_bid, choose_card, nil_chance
+from .passing import nil_bidder_pass, partner_pass
+from .policy import SOLO_NIL_EXTRA, choose_bid, choose_card, nil_chance, nil_chance_of
 from .sampling import sample_world
 from .table import Table
 from .worth import value
@@ -95,6 +96,9 @@ def decide(
     legal = view["legal"]
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do now")
+    if legal[0]["type"] == "nil_pass":
+        # The Nil model already judges which cards endanger a Nil: the standard pass.
+        return standard.choose_pass(view, ruleset)
     if len(legal) == 1:
         return action_from_dict(legal[0], seat)
     table = Table.from_view(view, ruleset)
@@ -115,7 +119,7 @@ def distinct_cards(t: Table, seat: int) -> list[int]:
     """The legal cards, one per run of cards that play the same: no card that is still
     out, or in the trick being played, ranks between them."""
     hand = t.hands[seat]
-    separators = FULL_DECK & ~t.played & ~hand
+    separators = t.deck & ~t.played & ~hand
     for card in t.trick:
         separators |= 1 << card
     out = []
@@ -159,7 +163,7 @@ def search_bid(
     standard bid, its neighbours and Nil."""
     base = choose_bid(t, seat, legal_bids)
     candidates = sorted({b for b in (base - 1, base, base + 1) if b in legal_bids and b > 0})
-    nil_worth_a_look = t.bids[seat ^ 2] != 0 and nil_chance(t.hands[seat]) >= _NIL_CANDIDATE
+    nil_worth_a_look = nil_candidate(t, seat, _NIL_CANDIDATE)
     if base == 0 or (0 in legal_bids and nil_worth_a_look):
         candidates.insert(0, 0)
     if len(candidates) <= 1:
@@ -169,6 +173,7 @@ def search_bid(
         sim = world.copy()
         sim.bids[seat] = bid
         bid_the_rest(sim, seat)
+        exchange(sim)
         return playout(sim, seat, value_of)
 
     best = _search(t, seat, candidates, candidates.index(base), 52, evaluate, rng, budget)
@@ -189,6 +194,7 @@ def search_blind_nil(
         else:
             sim.bids[seat] = choose_bid(sim, seat, legal_bids_of(sim, seat))
         bid_the_rest(sim, seat)
+        exchange(sim)
         return playout(sim, seat, value_of)
 
     return _search(t, seat, [False, True], int(standard_says), 52, evaluate, rng, budget) == 1
@@ -203,9 +209,37 @@ def bid_the_rest(sim: Table, seat: int) -> None:
             sim.bids[other] = choose_bid(sim, other, legal_bids_of(sim, other))
 
 
+def exchange(sim: Table) -> None:
+    """The Nil pass on a dealt world once every bid is made: each partnership with one
+    Nil swaps the standard bot's choices (games.bots.passing)."""
+    count = sim.ruleset.nil_pass
+    for side in (0, 1) if count else ():
+        seats = (side, side + 2)
+        if (sim.bids[side] == 0) == (sim.bids[side + 2] == 0):
+            continue
+        nil, partner = seats if sim.bids[side] == 0 else seats[::-1]
+        given = sum(1 << c for c in nil_bidder_pass(sim.hands[nil], count, nil_chance))
+        got = sum(1 << c for c in partner_pass(sim.hands[partner], count))
+        sim.hands[nil] = sim.hands[nil] & ~given | got
+        sim.hands[partner] = sim.hands[partner] & ~got | given
+
+
+def nil_candidate(t: Table, seat: int, least: float) -> bool:
+    """Is Nil worth valuing for the seat: no Nil by its partner, and the Nil model (after
+    the Nil pass, if any) gives it at least `least`?"""
+    partner = t.partner(seat)
+    if partner is not None and t.bids[partner] == 0:
+        return False
+    if partner is None:
+        # Solo: the model, fitted with a covering partner, promises too much (policy).
+        least += SOLO_NIL_EXTRA
+    return nil_chance_of(t, seat) >= least
+
+
 def legal_bids_of(t: Table, seat: int) -> list[int]:
     """The seat's legal (not blind) bids."""
-    partner_bid = None if t.ruleset.solo else t.bids[seat ^ 2]
+    partner = t.partner(seat)
+    partner_bid = None if partner is None else t.bids[partner]
     spades = (t.hands[seat] & SUIT_MASK[SPADES]).bit_count()
     return list(bid_choices(t.ruleset, partner_bid, spades))
 
@@ -214,7 +248,7 @@ def playout(sim: Table, seat: int, value_of=value) -> float:
     """Play the hand out with the standard policy; its worth to the seat's team."""
     while sim.done < 13:
         sim.play(choose_card(sim, sim.turn))
-    return value_of(sim, team_of(seat))
+    return value_of(sim, sim.side(seat))
 
 
 def _search(t, seat, candidates, default, cost, evaluate, rng, budget) -> int:

@@ -11,7 +11,6 @@ from games.engine.bits import (
     cards_in,
     high,
     low,
-    team_of,
     trick_winner,
 )
 
@@ -98,7 +97,7 @@ def _cover_lead(t: Table, seat: int, legal: int, unseen: int) -> int:
 
 def set_nil_play(t: Table, seat: int, nil: int, legal: int, unseen: int) -> int | None:
     """A card that helps an opponent's Nil fail, or None to play the contract."""
-    need = t.need(team_of(seat))
+    need = t.need(t.side(seat))
     if need > 0 and need >= 13 - t.done:
         return None  # Every trick left is needed for the contract.
     trick = t.trick
@@ -129,7 +128,7 @@ def set_nil_play(t: Table, seat: int, nil: int, legal: int, unseen: int) -> int 
         if under & SUIT_MASK[led]:
             return high(under)
         return discard_card(t, seat, under, unseen)
-    if win_seat == nil ^ 2 and not ABOVE[win_card] & unseen & SUIT_MASK[SUIT_OF[win_card]]:
+    if win_seat == t.partner(nil) and not ABOVE[win_card] & unseen & SUIT_MASK[SUIT_OF[win_card]]:
         return None  # The Nil's partner already covers this trick.
     follow = legal & SUIT_MASK[led]
     if follow:

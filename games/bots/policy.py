@@ -9,19 +9,11 @@ so the same code plays the standard bot's real decisions and each seat of a play
 
 import math
 
-from games.engine.bits import (
-    ABOVE,
-    FULL_DECK,
-    RANK,
-    SPADES,
-    SUIT_MASK,
-    cards_in,
-    high,
-    team_of,
-)
+from games.engine.bits import ABOVE, FULL_DECK, RANK, SPADES, SUIT_MASK, cards_in, high
 
 from .contract import follow_card, lead_card, want_trick
 from .nilplay import cover_play, nil_play, set_nil_play
+from .passing import after_pass
 from .table import Table
 
 
@@ -30,13 +22,13 @@ def choose_card(t: Table, seat: int) -> int:
     legal = t.legal(seat)
     if not legal & (legal - 1):
         return high(legal)
-    unseen = FULL_DECK & ~t.played & ~t.hands[seat]
+    unseen = t.deck & ~t.played & ~t.hands[seat]
     if t.bids[seat] == 0 and t.taken[seat] == 0:
         return nil_play(t, seat, legal, unseen)
-    partner = seat ^ 2
-    if t.bids[partner] == 0 and t.taken[partner] == 0:
+    partner = t.partner(seat)
+    if partner is not None and t.bids[partner] == 0 and t.taken[partner] == 0:
         return cover_play(t, seat, legal, unseen)
-    for opponent in ((seat + 1) & 3, (seat + 3) & 3):
+    for opponent in t.opponents(seat):
         if t.bids[opponent] == 0 and t.taken[opponent] == 0:
             card = set_nil_play(t, seat, opponent, legal, unseen)
             if card is not None:
@@ -50,8 +42,9 @@ def choose_card(t: Table, seat: int) -> int:
 # Bidding
 
 
-def estimate_tricks(hand: int) -> float:
-    """Tricks a hand should take: spade winners and length, side-suit honours, ruffs."""
+def estimate_tricks(hand: int, deck: int = FULL_DECK) -> float:
+    """Tricks a hand should take: spade winners and length, side-suit honours, ruffs
+    (`deck`: the ruleset's, whose Jokers are spades above the ace)."""
     spades = hand & SUIT_MASK[SPADES]
     n_spades = spades.bit_count()
     spade_tricks = 0.0
@@ -59,7 +52,7 @@ def estimate_tricks(hand: int) -> float:
     for card in reversed(cards_in(spades)):
         below -= 1
         # Outstanding higher spades this card must outlast, guarded by `below` lower ones.
-        out = (ABOVE[card] & ~spades & FULL_DECK).bit_count()
+        out = (ABOVE[card] & ~spades & deck).bit_count()
         if out <= below:
             spade_tricks += 1.0
         elif out == below + 1:
@@ -148,29 +141,35 @@ _NIL_LOW_SINGLETON = 0.330
 _NIL_LOW_CARD = 0.115  # a side 2 to 5
 _NIL_LONG = 0.313
 NIL_THRESHOLD = 0.55  # Nil beats a trick bid from about here (same playouts)
+SOLO_NIL_EXTRA = 0.35  # Solo: no partner covers, so ask this much more of the model
 
 
 def choose_bid(t: Table, seat: int, legal_bids: list[int]) -> int:
-    """The standard bid: the trick estimate, adjusted to partner, score and bags."""
+    """The standard bid: the trick estimate, adjusted to partner, score and bags (in Solo
+    the seat's own tricks, against the best of the other three)."""
     rules = t.ruleset
     hand = t.hands[seat]
-    partner = seat ^ 2
-    team = team_of(seat)
-    partner_bid = t.bids[partner]
-    est = estimate_tricks(hand)
-    if 0 in legal_bids and (len(legal_bids) == 1 or _nil_is_good(t, seat, est)):
+    partner = t.partner(seat)
+    side = t.side(seat)
+    partner_bid = None if partner is None else t.bids[partner]
+    est = estimate_tricks(hand, t.deck)
+    if len(legal_bids) == 1:
+        return legal_bids[0]  # Mirror, or a Nil forced by Suicide or Whiz
+    if rules.bidding == "whiz":
+        return 0 if _whiz_nil(t, seat, est, legal_bids[-1]) else legal_bids[-1]
+    if 0 in legal_bids and _nil_is_good(t, seat):
         return 0
     # Big hands take fewer tricks than their honours promise (measured in playouts),
     # except for the top spades, which cannot lose.
-    sure = _top_spades(hand)
+    sure = _top_spades(hand, t.deck)
     bid = est - 0.35 * max(0.0, est - max(4.5, sure))
     if partner_bid == 0:
-        # Covering a Nil costs tricks.
-        bid -= 0.3
-    bags_left = rules.bag_limit - t.bags[team] if rules.bag_limit else 99
+        # Covering a Nil costs tricks, but a Nil pass brings us its high cards.
+        bid += 0.3 * rules.nil_pass - 0.3
+    bags_left = rules.bag_limit - t.bags[side] if rules.bag_limit else 99
     if bags_left <= 3:
         bid += 0.4
-    ours, theirs = t.scores[team], t.scores[1 - team]
+    ours, theirs = t.scores[side], max(t.scores[other] for other in t.rivals(side))
     if theirs >= rules.target_score - 120 and ours < theirs:
         bid += 0.4  # Catch up: overtricks will not matter.
     elif ours >= rules.target_score - 60:
@@ -184,32 +183,61 @@ def choose_bid(t: Table, seat: int, legal_bids: list[int]) -> int:
     positive = [b for b in legal_bids if b > 0]
     if not positive:
         return legal_bids[0]
+    # The legal bids may start above the hand (a minimum team bid): the nearest.
     return min(positive, key=lambda b: abs(b - value))
 
 
-def _top_spades(hand: int) -> int:
-    """Spades in an unbroken run from the ace down: sure tricks."""
+def _top_spades(hand: int, deck: int) -> int:
+    """Spades in an unbroken run from the deck's top spade down: sure tricks."""
     run = 0
-    for card in range(51, 38, -1):
+    for card in range(high(deck), 38, -1):
         if not hand >> card & 1:
             break
         run += 1
     return run
 
 
-def _nil_is_good(t: Table, seat: int, est: float) -> bool:
+def nil_chance_of(t: Table, seat: int) -> float:
+    """The Nil model's chance for the seat's hand, after the Nil pass when there is one
+    (the worst cards given, low ones received)."""
+    passing = t.ruleset.nil_pass if t.partner(seat) is not None else 0
+    return nil_chance(after_pass(t.hands[seat], passing, t.deck, nil_chance))
+
+
+def _nil_is_good(t: Table, seat: int) -> bool:
     rules = t.ruleset
-    partner_bid = t.bids[seat ^ 2]
+    partner = t.partner(seat)
+    partner_bid = None if partner is None else t.bids[partner]
     if partner_bid == 0:
         return False
-    chance = nil_chance(t.hands[seat])
+    chance = nil_chance_of(t, seat)
     threshold = NIL_THRESHOLD
-    if partner_bid is not None:
+    if partner is None:
+        # Solo: nobody covers the Nil, and the model was fitted with a covering partner:
+        # Solo Nils it gave 0.7 were made 4 times in 10 (bench/RESULTS.md).
+        threshold += SOLO_NIL_EXTRA
+    elif partner_bid is not None:
         # A strong partner covers better.
         threshold -= 0.03 * (partner_bid - 3)
     if rules.suicide:
         threshold -= 0.2
-    team = team_of(seat)
-    if t.scores[1 - team] - t.scores[team] >= 150:
+    # The chance after a pass is a guess at the cards received: ask a little more of it.
+    threshold += 0.03 * rules.nil_pass
+    side = t.side(seat)
+    if max(t.scores[other] for other in t.rivals(side)) - t.scores[side] >= 150:
         threshold -= 0.05
     return chance >= threshold
+
+
+def _whiz_nil(t: Table, seat: int, est: float, spades: int) -> bool:
+    """Whiz: Nil rather than the spade count when Nil's expected points beat the bid's
+    (a bid's make chance from how far the trick estimate falls short of it)."""
+    rules = t.ruleset
+    partner = t.partner(seat)
+    if partner is not None and t.bids[partner] == 0:
+        return False  # Two Nils leave nobody to take the tricks or cover.
+    chance = nil_chance_of(t, seat)
+    nil_points = rules.nil_value * (2 * chance - 1)
+    make = 1 / (1 + math.exp(-1.5 * (est + 0.5 - spades)))
+    bid_points = 10 * spades * (2 * make - 1)
+    return nil_points > bid_points

@@ -4,7 +4,7 @@ import math
 import random
 import time
 
-from games.engine.bits import FULL_DECK, SUIT_OF, cards_in
+from games.engine.bits import SPADES, SUIT_MASK, SUIT_OF, cards_in
 
 from .policy import NIL_THRESHOLD, estimate_tricks, nil_chance
 from .table import Table
@@ -12,6 +12,7 @@ from .table import Table
 BID_SPREAD = 1.6  # how far (in tricks) a bid strays from our estimate of its hand
 NIL_SHARPNESS = 4.0  # how firmly a Nil bid rules out hands unlikely to make it
 TRIES = 12  # deals drawn at most for one sample
+SPADE_COUNT_SHARPNESS = 2.0  # how firmly a spade-count bid rules out other counts
 
 
 def sample_world(
@@ -36,19 +37,25 @@ def sample_world(
 
 def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
     """All four hands: the seat's own, and random hands for the others that respect the
-    card counts and every void shown (the seat's own too while it has not looked)."""
-    unknown = FULL_DECK & ~t.played & ~t.hands[seat]
+    card counts, the cards known to be held (a Nil pass's) and every void shown (the
+    seat's own too while it has not looked)."""
+    known = t.known
+    held = known[0] | known[1] | known[2] | known[3]
+    unknown = t.deck & ~t.played & ~t.hands[seat] & ~held
     others = [s for s in range(4) if s != seat or not t.hands[seat]]
     cards = cards_in(unknown)
     rng.shuffle(cards)
-    counts = t.counts
-    voids = t.voids
     hands = t.hands[:]
+    counts = t.counts[:]
+    for s in others:
+        hands[s] = known[s]
+        counts[s] -= known[s].bit_count()
+    voids = t.voids
     if not any(voids[s] for s in others):
         start = 0
         for s in others:
             n = counts[s]
-            mask = 0
+            mask = hands[s]
             for card in cards[start : start + n]:
                 mask |= 1 << card
             hands[s] = mask
@@ -75,12 +82,12 @@ def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
             dealt[s] |= 1 << card
         else:
             for s in others:
-                hands[s] = dealt[s]
+                hands[s] |= dealt[s]
             return hands
     # Could not satisfy every void (should not happen): deal ignoring them.
     start = 0
     for s in others:
-        mask = 0
+        mask = known[s]
         for card in cards[start : start + counts[s]]:
             mask |= 1 << card
         hands[s] = mask
@@ -89,17 +96,23 @@ def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
 
 
 def bid_likelihood(t: Table, hands: list[int], seat: int) -> float:
-    """How well the bids of the other seats fit a sampled deal (soft evidence, <= 1)."""
+    """How well the bids of the other seats fit a sampled deal (soft evidence, <= 1).
+    Under Mirror and Whiz a trick bid (and a Mirror Nil) is the bidder's spade count."""
     log_weight = 0.0
+    counted = t.ruleset.bidding != "free"
+    mirror = t.ruleset.bidding == "mirror"
     for s in range(4):
         bid = t.bids[s]
         if s == seat or bid is None or t.blind[s]:
             continue
         dealt = hands[s] | t.played_by[s]
-        if bid == 0:
+        if counted and (bid or mirror):
+            spades = (dealt & SUIT_MASK[SPADES]).bit_count()
+            log_weight -= SPADE_COUNT_SHARPNESS * abs(spades - bid)
+        elif bid == 0:
             chance = max(nil_chance(dealt), 0.001)
             log_weight += NIL_SHARPNESS * min(0.0, math.log(chance / NIL_THRESHOLD))
         else:
-            gap = estimate_tricks(dealt) - bid
+            gap = estimate_tricks(dealt, t.deck) - bid
             log_weight -= gap * gap / (2 * BID_SPREAD * BID_SPREAD)
     return math.exp(log_weight)

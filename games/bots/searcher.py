@@ -27,6 +27,8 @@ playout search of games.bots.expert, the bench's "expert-mc"):
   information misleads most (a finesse always right), and playouts there are the tested
   search. A faster solver moves the switch earlier on its own (ddbudget.solve_cost).
 
+- in Solo (ddplay.solver_knows: the expert's worth of a card is a partnership's).
+
 Blind Nil or looking at the cards is played out over deals of all 52 cards, with a
 bid's budget (a Nil is the playouts' to judge). Bids are valued by double dummy only
 when the budget buys MIN_DEALS full-deal solves (a bid may take BID_SHARE budgets); with
@@ -92,7 +94,7 @@ def choose_play(
     nils = ddplay.live_nils(t)
     # A live Nil's solve (NilSolver) costs about as much as the tricks' at the median.
     cost = solve_cost(t.counts[seat]) * (1 + len(nils))
-    if len(nils) > 1 or not budget.affords(MIN_WORLDS, cost):
+    if len(nils) > 1 or not budget.affords(MIN_WORLDS, cost) or not ddplay.solver_knows(t.ruleset):
         return expert.search_play(
             t, seat, rng, expert.playout_budget(start, budget_ms, deterministic), winchance.value
         )
@@ -115,7 +117,7 @@ def choose_bid(
     else the playout simulation."""
     budget_ms *= BID_SHARE
     budget = Budget(start, budget_ms, deterministic)
-    if budget.affords(MIN_DEALS, deal_cost()):
+    if budget.affords(MIN_DEALS, deal_cost()) and ddplay.solver_knows(t.ruleset):
         return ddbid.search_bid(t, seat, legal_bids, rng, budget)
     return expert.search_bid(
         t,

@@ -2,9 +2,10 @@
 
 import random
 
-from games.engine import CARDS, Action, Bid, Look, Play, Ruleset
+from games.engine import CARDS, Action, Bid, Look, NilPass, Play, Ruleset
 
-from .policy import choose_bid, choose_card
+from .passing import nil_bidder_pass, partner_pass
+from .policy import choose_bid, choose_card, nil_chance
 from .table import Table
 
 
@@ -14,6 +15,8 @@ def choose_action(view: dict, ruleset: Ruleset, rng: random.Random) -> Action:
     legal = view["legal"]
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do now")
+    if legal[0]["type"] == "nil_pass":
+        return choose_pass(view, ruleset)
     if view["phase"] == "bidding":
         if view["hand"] is None:
             blind_nil = {"type": "bid", "tricks": 0, "blind": True}
@@ -27,8 +30,23 @@ def choose_action(view: dict, ruleset: Ruleset, rng: random.Random) -> Action:
     return Play(seat, CARDS[choose_card(table, seat)])
 
 
+def choose_pass(view: dict, ruleset: Ruleset) -> NilPass:
+    """The Nil pass: the Nil bidder gives its most dangerous cards, its partner its
+    lowest (games.bots.passing)."""
+    seat = view["seat"]
+    hand = Table.from_view(view, ruleset).hands[seat]
+    count = view["legal"][0]["count"]
+    if view["bids"][seat] == 0:
+        cards = nil_bidder_pass(hand, count, nil_chance)
+    else:
+        cards = partner_pass(hand, count)
+    return NilPass(seat, [CARDS[card] for card in cards])
+
+
 def blind_nil_is_good(view: dict, ruleset: Ruleset) -> bool:
     """Blind Nil is a gamble worth taking only far behind, with a partner who can cover."""
+    if ruleset.solo:
+        return False  # Nobody covers it.
     seat = view["seat"]
     team = seat & 1
     partner_bid = view["bids"][seat ^ 2]

@@ -6,9 +6,22 @@ own functions, so a playout plays exactly as the engine would.
 """
 
 from games.engine import CARDS, Card, Ruleset, side_contract
-from games.engine.bits import BIT, SUIT_OF, breaks_spades, legal_mask, shown_voids, trick_winner
+from games.engine.bits import (
+    BIT,
+    DECKS,
+    SUIT_OF,
+    breaks_spades,
+    legal_mask,
+    shown_voids,
+    trick_winner,
+)
 
 _CARD_BY_CODE = {card.code: card.index for card in CARDS}
+# A seat's opponents: the other partnership, or in Solo every other seat.
+_OPPONENTS = {
+    False: tuple(((seat + 1) & 3, (seat + 3) & 3) for seat in range(4)),
+    True: tuple(tuple(other for other in range(4) if other != seat) for seat in range(4)),
+}
 
 
 def mask_of_codes(codes) -> int:
@@ -23,7 +36,12 @@ class Table:
 
     Everything else is public: the cards played, the suits each seat has shown it lacks,
     bids, tricks taken, scores and bags. A bot's own view fills `hands[seat]` only; a
-    playout fills all four from a sampled deal.
+    playout fills all four from a sampled deal. `known[s]`: unplayed cards known to be in
+    seat s's hand though unseen (those the viewer gave it in a Nil pass).
+
+    `spades_broken` means "a spade may be led": always true where spades may be led at
+    any time (RULES.md "Variants"), so that a spade lead shows no void there.
+    `deck` is the mask of the ruleset's deck (the unseen cards are drawn from it).
     """
 
     __slots__ = (
@@ -31,8 +49,10 @@ class Table:
         "bids",
         "blind",
         "counts",
+        "deck",
         "done",
         "hands",
+        "known",
         "leader",
         "played",
         "played_by",
@@ -45,7 +65,9 @@ class Table:
     )
 
     ruleset: Ruleset
+    deck: int
     hands: list[int]
+    known: list[int]
     counts: list[int]  # unplayed cards per seat
     played: int  # every card played this hand, the trick in progress included
     played_by: list[int]  # the same, per seat
@@ -63,7 +85,9 @@ class Table:
     def copy(self) -> "Table":
         t = Table.__new__(Table)
         t.ruleset = self.ruleset
+        t.deck = self.deck
         t.hands = self.hands[:]
+        t.known = self.known[:]
         t.counts = self.counts[:]
         t.played = self.played
         t.played_by = self.played_by[:]
@@ -88,7 +112,9 @@ class Table:
         """What the viewing seat knows; its own cards are hands[view["seat"]] (0 if hidden)."""
         t = cls.__new__(cls)
         t.ruleset = ruleset
+        t.deck = DECKS[ruleset.deck]
         t.hands = [0, 0, 0, 0]
+        t.known = [0, 0, 0, 0]
         seat = view["seat"]
         if view["hand"] is not None:
             t.hands[seat] = mask_of_codes(view["hand"])
@@ -103,7 +129,7 @@ class Table:
         t.played_by = [0, 0, 0, 0]
         t.trick = []
         t.done = 0
-        t.spades_broken = False
+        t.spades_broken = ruleset.spades_lead == "anytime"
         t.leader = (view["dealer"] + 1) & 3
         for trick in view["tricks"]:
             t.leader = trick["leader"]
@@ -114,7 +140,11 @@ class Table:
                 t.done += 1
                 t.leader = trick["winner"]
                 t.trick = []
-        t.spades_broken = view["spades_broken"]
+        t.spades_broken = t.spades_broken or view["spades_broken"]
+        passed = view.get("nil_pass")
+        if passed and passed["received"] is not None:
+            # The cards have changed hands: our partner holds what we gave it, until played.
+            t.known[seat ^ 2] = mask_of_codes(passed["given"]) & ~t.played
         return t
 
     def _observe(self, seat: int, card: int) -> None:
@@ -126,8 +156,24 @@ class Table:
         if not self.spades_broken and breaks_spades(card):
             self.spades_broken = True
         self.played |= BIT[card]
+        self.known[seat] &= ~BIT[card]
         self.played_by[seat] |= BIT[card]
         trick.append(card)
+
+    def side(self, seat: int) -> int:
+        """The side the seat scores for (its partnership, or itself in Solo)."""
+        return seat if self.ruleset.solo else seat & 1
+
+    def partner(self, seat: int) -> int | None:
+        """The seat's partner (None in Solo)."""
+        return None if self.ruleset.solo else seat ^ 2
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        return _OPPONENTS[self.ruleset.solo][seat]
+
+    def rivals(self, side: int) -> tuple[int, ...]:
+        """The sides scoring against `side`."""
+        return tuple(other for other in range(self.ruleset.sides) if other != side)
 
     def legal(self, seat: int) -> int:
         """The cards the seat may play now (the seat must be the one to act)."""
@@ -149,7 +195,7 @@ class Table:
             self.leader = winner
             self.trick = []
 
-    def need(self, team: int) -> int:
-        """Tricks the team still needs for its contract (<= 0 once made)."""
-        contract, counted = side_contract(self.ruleset, self.bids, self.taken, team)
+    def need(self, side: int) -> int:
+        """Tricks the side still needs for its contract (<= 0 once made)."""
+        contract, counted = side_contract(self.ruleset, self.bids, self.taken, side)
         return contract - counted

@@ -20,7 +20,7 @@ import math
 from games.engine import Ruleset, score_ends_game, score_hand
 
 from .table import Table
-from .worth import bag_cost
+from .worth import bag_cost, rival
 
 SIGMA = 112.0  # standard deviation of one hand's point difference between the teams
 PACE = 57.0  # points a hand of the team ahead
@@ -38,17 +38,18 @@ def win_chance(ruleset: Ruleset, ours: float, theirs: float) -> float:
 def value(sim: Table, team: int) -> float:
     """A finished hand's worth to the team: its chance of winning the game, scaled so
     that a point at the start of a game is worth 1 (the searches' thresholds stay in
-    points' terms)."""
+    points' terms). In Solo: the chance of beating the best of the other three."""
     rules = sim.ruleset
     score = score_hand(
         rules, bids=sim.bids, blind=sim.blind, tricks=sim.taken, scores=sim.scores, bags=sim.bags
     )
-    ours, theirs = score.scores[team], score.scores[1 - team]
+    other = rival(sim, score.scores, team)
+    ours, theirs = score.scores[team], score.scores[other]
     if score_ends_game(rules, score.scores) and ours != theirs:
         chance = 1.0 if ours > theirs else 0.0
     else:
         per_bag = bag_cost(rules)
         chance = win_chance(
-            rules, ours - per_bag * score.bags[team], theirs - per_bag * score.bags[1 - team]
+            rules, ours - per_bag * score.bags[team], theirs - per_bag * score.bags[other]
         )
     return SCALE * (chance - 0.5)

@@ -3,7 +3,8 @@ double-dummy expert's is games.bots.winchance; `worth_of_tricks` serves both).
 
 Points over the opponents' (contracts made or set, each Nil made or failed, engine
 scoring), each bag counted at its share of the next bag penalty, and the game if the hand
-ends it. `final_tricks` turns a double-dummy count of a team's tricks into tricks per seat.
+ends it. In Solo the opponents are the best of the other three players (`rival`).
+`final_tricks` turns a double-dummy count of a team's tricks into tricks per seat.
 """
 
 from games.engine import Ruleset, score_ends_game, score_hand
@@ -13,23 +14,28 @@ from .table import Table
 GAME_WEIGHT = 150  # points a won (lost) game is worth beyond the hand's points
 
 
+def rival(sim: Table, scores, side: int) -> int:
+    """The side whose score `side` must beat: the other partnership, or in Solo the best
+    of the other three (so the leader is the one to set)."""
+    return max(sim.rivals(side), key=lambda other: (scores[other], -other))
+
+
 def value(sim: Table, team: int) -> float:
-    """A finished hand's worth to the team: points over the opponents', each bag counted
-    at its share of the next bag penalty, and the game if the hand ends it."""
+    """A finished hand's worth to the side `team`: points over its rival's, each bag
+    counted at its share of the next bag penalty, and the game if the hand ends it."""
     rules = sim.ruleset
     score = score_hand(
         rules, bids=sim.bids, blind=sim.blind, tricks=sim.taken, scores=sim.scores, bags=sim.bags
     )
-    result = score.points[team] - score.points[1 - team]
+    other = rival(sim, score.scores, team)
+    result = score.points[team] - score.points[other]
     if rules.bag_limit:
         ours_bags = score.bags[team] - sim.bags[team] + rules.bag_limit * score.penalties[team]
-        their_bags = (
-            score.bags[1 - team] - sim.bags[1 - team] + rules.bag_limit * score.penalties[1 - team]
-        )
+        their_bags = score.bags[other] - sim.bags[other] + rules.bag_limit * score.penalties[other]
         # A penalty paid is bags taken off: count each bag when taken, not at the penalty.
         result -= bag_cost(rules) * (ours_bags - their_bags)
-        result += rules.bag_penalty * (score.penalties[team] - score.penalties[1 - team])
-    ours, theirs = score.scores[team], score.scores[1 - team]
+        result += rules.bag_penalty * (score.penalties[team] - score.penalties[other])
+    ours, theirs = score.scores[team], score.scores[other]
     if score_ends_game(rules, score.scores) and ours != theirs:
         result += GAME_WEIGHT if ours > theirs else -GAME_WEIGHT
     return result

@@ -60,6 +60,39 @@ def test_same_seed_same_games():
     assert first == second
 
 
+def test_house_rules_and_the_nil_pass_are_played():
+    lines = run_cli(
+        "--a", "standard", "--b", "random", "--games", "2", "--workers", "1", "--no-progress",
+        "--options", '{"nil_pass": 2, "min_team_bid": 4}', "--no-double-dummy",
+    )  # fmt: skip
+    summary = json.loads(lines[-1])
+    assert summary["options"] == {"nil_pass": 2, "min_team_bid": 4}
+    assert summary["games"] == 2 and summary["wins_a"] + summary["wins_b"] <= 2
+    assert lines[0].endswith('with {"nil_pass": 2, "min_team_bid": 4}, seed 1')
+
+
+def test_a_forbidden_combination_is_refused():
+    done = subprocess.run(
+        [
+            sys.executable,
+            "bench/arena.py",
+            "--a",
+            "standard",
+            "--b",
+            "random",
+            "--preset",
+            "solo",
+            "--options",
+            '{"nil_pass": 2}',
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "Solo" in done.stderr and "Nil passing" in done.stderr
+
+
 def test_team_spec():
     assert arena.parse_team("expert") == ("expert", "expert")
     assert arena.parse_team("standard,random") == ("standard", "random")

@@ -31,7 +31,9 @@ def table(hands, *, bids, taken, leader, trick=(), broken=True, scores=(0, 0), b
     """A late position: the seats' unplayed cards (codes), the trick under way."""
     t = Table.__new__(Table)
     t.ruleset = RULES
+    t.deck = FULL_DECK
     t.hands = [mask_of(h.split()) for h in hands]
+    t.known = [0, 0, 0, 0]
     trick_cards = [Card.parse(code).index for code in trick]
     t.counts = [h.bit_count() for h in t.hands]
     unplayed = t.hands[0] | t.hands[1] | t.hands[2] | t.hands[3]

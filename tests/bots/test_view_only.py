@@ -21,6 +21,7 @@ ALLOWED = {
     "CARDS",
     "Card",
     "Look",
+    "NilPass",
     "Play",
     "Ruleset",
     "action_from_dict",
