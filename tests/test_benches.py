@@ -81,12 +81,13 @@ BENCHES = [
     ),
     Bench(
         "duplicate",
-        "--entries 50 --boards 4",
+        "--entries 50 --boards 4 --variants classic,jokers",
         (
             rf"^matchpoints and standings: 50 entries x 4 boards in {NUMBER} s",
             rf"^ranking page, open day \(matchpoints from the rows\): {NUMBER} ms per render$",
             rf"^ranking page, closed day \(kept scores\): {NUMBER} ms per render$",
-            rf"^one entrant's 4 boards: {NUMBER} s worker CPU for \d+ bot moves",
+            rf"^one entrant's 4 boards, classic: {NUMBER} s worker CPU for \d+ bot moves",
+            rf"^one entrant's 4 boards, jokers: {NUMBER} s worker CPU for \d+ bot moves",
         ),
     ),
     Bench(
