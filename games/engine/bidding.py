@@ -28,17 +28,19 @@ def bid_choices(ruleset: Ruleset, partner_bid: int | None, spades: int) -> tuple
     if ruleset.suicide:
         # Exactly one partner bids Nil.
         return _NOT_NIL if partner_bid == 0 else (0,)
-    nil = (0,) if ruleset.nil else ()
     if partner_bid and ruleset.min_team_bid:
         # The second bid brings the contract to the minimum, unless it is a Nil.
+        nil = (0,) if ruleset.nil else ()
         return nil + tuple(range(max(1, ruleset.min_team_bid - partner_bid), 14))
-    return nil + _NOT_NIL
+    return _ALL_BIDS if ruleset.nil else _NOT_NIL
 
 
 def _choices(state: GameState, seat: int) -> tuple[int, ...]:
     rules = state.ruleset
     partner_bid = None if rules.solo else state.bids[(seat + 2) % 4]
-    spades = (state.holdings[seat] & SUIT_MASK[SPADES]).bit_count()
+    # (Only Mirror and Whiz ask how many spades the seat holds.)
+    free = rules.bidding == "free"
+    spades = 0 if free else (state.holdings[seat] & SUIT_MASK[SPADES]).bit_count()
     return bid_choices(rules, partner_bid, spades)
 
 

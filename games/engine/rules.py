@@ -72,7 +72,8 @@ def _start_hand(
     if seed is None:
         seed = hand_seed(game_seed, number)
     # Blind Nil eligibility is decided from the scores at the start of the hand.
-    hidden = tuple(rules.blind_nil_allowed(scores, rules.side_of(seat)) for seat in range(4))
+    allowed = [rules.blind_nil_allowed(scores, side) for side in range(rules.sides)]
+    hidden = tuple(allowed) if rules.solo else (allowed[0], allowed[1], allowed[0], allowed[1])
     first = first_leader(dealer)
     return GameState(
         turn=first,

@@ -138,8 +138,7 @@ class Ruleset:
         if not (self.nil and self.blind_nil) or self.bidding != "free":
             return False
         deficit = self.blind_nil_min_deficit
-        best_other = max(score for other, score in enumerate(scores) if other != side)
-        return deficit == 0 or best_other - scores[side] >= deficit
+        return deficit == 0 or max(scores[:side] + scores[side + 1 :]) - scores[side] >= deficit
 
     @classmethod
     def preset(cls, name: str) -> "Ruleset":

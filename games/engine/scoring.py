@@ -32,11 +32,15 @@ def side_contract(
     """(contract, counted tricks) of a side: its seats' non-nil bids summed, and the tricks
     of those seats (of all its seats when nil_tricks_count_for_partner). Seats yet to bid
     (None) add nothing."""
-    seats = ruleset.seats_of(side)
-    contract = sum(bids[seat] or 0 for seat in seats)
-    if ruleset.nil_tricks_count_for_partner:
-        return contract, sum(tricks[seat] for seat in seats)
-    return contract, sum(tricks[seat] for seat in seats if bids[seat])
+    contract = counted = 0
+    partner_counts = ruleset.nil_tricks_count_for_partner
+    for seat in ruleset.seats_of(side):
+        bid = bids[seat]
+        if bid:
+            contract += bid
+        if bid or partner_counts:
+            counted += tricks[seat]
+    return contract, counted
 
 
 def hand_outcome(ruleset: Ruleset, bids: Sequence[int], tricks: Sequence[int]) -> HandOutcome:
@@ -44,11 +48,17 @@ def hand_outcome(ruleset: Ruleset, bids: Sequence[int], tricks: Sequence[int]) -
     "Scoring one hand", steps 1 to 3): bids and tricks per seat."""
     if not len(bids) == len(tricks) == 4:
         raise ValueError("bids and tricks need 4 items (seats)")
+    return _outcome(ruleset, bids, tricks)[0]
+
+
+def _outcome(ruleset: Ruleset, bids, tricks) -> tuple[HandOutcome, list[int]]:
+    """The outcome, and each side's counted tricks (the breakdown shows them)."""
     partner_counts = ruleset.nil_tricks_count_for_partner
-    contracts, made, bags = [], [], []
+    contracts, made, bags, counts = [], [], [], []
     for side in range(ruleset.sides):
         contract, counted = side_contract(ruleset, bids, tricks, side)
         contracts.append(contract)
+        counts.append(counted)
         made.append(counted >= contract)
         bags.append(counted - contract if counted >= contract else 0)
     nil_made = [None, None, None, None]
@@ -58,7 +68,8 @@ def hand_outcome(ruleset: Ruleset, bids: Sequence[int], tricks: Sequence[int]) -
             if not partner_counts:
                 # A failed Nil's tricks are bags (when they do not count for the partner).
                 bags[ruleset.side_of(seat)] += tricks[seat]
-    return HandOutcome(tuple(contracts), tuple(made), tuple(bags), tuple(nil_made))
+    outcome = HandOutcome(tuple(contracts), tuple(made), tuple(bags), tuple(nil_made))
+    return outcome, counts
 
 
 class NilScore(NamedTuple):
@@ -101,26 +112,26 @@ def hand_breakdown(
     """The scoring of a finished hand per side, line by line: bids, blind, tricks per
     seat; `bags` per side before the hand. score_hand adds these up."""
     _check_lengths(ruleset, bids, blind, tricks, bags)
-    return _breakdown(ruleset, hand_outcome(ruleset, bids, tricks), bids, blind, tricks, bags)
+    return _breakdown(ruleset, *_outcome(ruleset, bids, tricks), bids, blind, tricks, bags)
 
 
 def _check_lengths(ruleset: Ruleset, bids, blind, tricks, *per_side) -> None:
     sides = ruleset.sides
-    if not (len(bids) == len(blind) == len(tricks) == 4) or any(
-        len(items) != sides for items in per_side
-    ):
+    if not len(bids) == len(blind) == len(tricks) == 4 or [len(x) for x in per_side] != [
+        sides
+    ] * len(per_side):
         raise ValueError(f"bids, blind and tricks need 4 items (seats); scores and bags {sides}")
 
 
-def _breakdown(ruleset, outcome, bids, blind, tricks, bags) -> tuple[TeamBreakdown, ...]:
+def _breakdown(ruleset, outcome, counts, bids, blind, tricks, bags) -> tuple[TeamBreakdown, ...]:
     sides = []
     for side in range(ruleset.sides):
-        seats = ruleset.seats_of(side)
         contract = outcome.contract[side]
-        _, counted = side_contract(ruleset, bids, tricks, side)
         made = outcome.made[side]
         nils = []
-        for seat in seats:
+        taken = 0
+        for seat in ruleset.seats_of(side):
+            taken += tricks[seat]
             nil_made = outcome.nil_made[seat]
             if nil_made is not None:
                 value = ruleset.blind_nil_value if blind[seat] else ruleset.nil_value
@@ -132,19 +143,15 @@ def _breakdown(ruleset, outcome, bids, blind, tricks, bags) -> tuple[TeamBreakdo
                 side_bags -= ruleset.bag_limit
                 penalties += 1
         contract_points = 10 * contract if made else -10 * contract
-        boston_points = ruleset.boston_bonus if _took_all(ruleset, tricks, side) else 0
+        boston_points = ruleset.boston_bonus if taken == 13 else 0
         penalty_points = -ruleset.bag_penalty * penalties
-        points = (
-            contract_points
-            + outcome.bags_taken[side]
-            + sum(nil.points for nil in nils)
-            + penalty_points
-            + boston_points
-        )
+        points = contract_points + outcome.bags_taken[side] + penalty_points + boston_points
+        for nil in nils:
+            points += nil.points
         sides.append(
             TeamBreakdown(
                 contract=contract,
-                counted=counted,
+                counted=counts[side],
                 made=made,
                 contract_points=contract_points,
                 bags_taken=outcome.bags_taken[side],
@@ -224,17 +231,23 @@ def score_hand(
 ) -> HandScore:
     """Score a finished hand: bids, blind, tricks per seat; scores, bags per side."""
     _check_lengths(ruleset, bids, blind, tricks, scores, bags)
-    outcome = hand_outcome(ruleset, bids, tricks)
-    sides = _breakdown(ruleset, outcome, bids, blind, tricks, bags)
+    outcome, counts = _outcome(ruleset, bids, tricks)
+    sides = _breakdown(ruleset, outcome, counts, bids, blind, tricks, bags)
+    points, totals, new_bags, penalties, boston = [], [], [], [], []
+    for side, breakdown in enumerate(sides):
+        points.append(breakdown.points)
+        totals.append(scores[side] + breakdown.points)
+        new_bags.append(breakdown.bags)
+        penalties.append(breakdown.penalties)
+        took = 0
+        for seat in ruleset.seats_of(side):
+            took += tricks[seat]
+        boston.append(took == 13)
     return HandScore(
-        points=tuple(side.points for side in sides),
-        scores=tuple(score + side.points for score, side in zip(scores, sides, strict=True)),
-        bags=tuple(side.bags for side in sides),
-        penalties=tuple(side.penalties for side in sides),
-        boston=tuple(_took_all(ruleset, tricks, side) for side in range(ruleset.sides)),
+        points=tuple(points),
+        scores=tuple(totals),
+        bags=tuple(new_bags),
+        penalties=tuple(penalties),
+        boston=tuple(boston),
         outcome=outcome,
     )
-
-
-def _took_all(ruleset: Ruleset, tricks: Sequence[int], side: int) -> bool:
-    return sum(tricks[seat] for seat in ruleset.seats_of(side)) == 13
