@@ -5,7 +5,7 @@ it plays."""
 from dataclasses import fields
 from types import SimpleNamespace
 
-from games.engine import OPTION_CHOICES, PRESETS, Ruleset, conflict
+from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, conflict
 from games.engine.ruleset import OPTION_NAMES
 
 PRESET_BLURBS = {
@@ -28,6 +28,16 @@ VARIANTS = {
     "mirror": ("bidding", "mirror", "Mirror"),
     "whiz": ("bidding", "whiz", "Whiz"),
     "jokers": ("deck", "jokers", "Jokers"),
+}
+# House rules the lobby filters by: (option, the values that turn it on, name).
+HOUSE_RULES = {
+    "nil-pass": ("nil_pass", tuple(range(1, OPTION_RANGES["nil_pass"][1] + 1)), "Nil pass"),
+    "spades-anytime": ("spades_lead", ("anytime",), "Spades lead anytime"),
+    "min-team-bid": (
+        "min_team_bid",
+        tuple(range(1, OPTION_RANGES["min_team_bid"][1] + 1)),
+        "Minimum team bid",
+    ),
 }
 # The options a variant's name already says, and those the rules line leaves to its start.
 _NAMED = {option for option, _, _ in VARIANTS.values()} | {"target_score", "hands"}

@@ -9,7 +9,7 @@ from games import hooks, rows
 from games.board import board_result
 from games.engine import GameState, Ruleset, team_of, view_for
 from games.models import ChatMessage, Game, Seat
-from games.rules_text import VARIANTS
+from games.rules_text import HOUSE_RULES, VARIANTS
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -205,8 +205,11 @@ def chat_history(game: Game, *, viewer_id: int | None, limit: int = 50) -> list[
 
 
 def variant_filter(variant: str) -> Q:
-    """The games of a variant, read from their stored options (a game stored before the
-    variants has none of them: it is classic)."""
+    """The games of a variant or house rule, read from their stored options (a game
+    stored before the variants has none of them: it is classic)."""
+    if variant in HOUSE_RULES:
+        option, values, _ = HOUSE_RULES[variant]
+        return Q(**{f"ruleset__{option}__in": values})
     if variant != "classic":
         option, value, _ = VARIANTS[variant]
         return Q(**{f"ruleset__{option}": value})
@@ -219,7 +222,8 @@ def variant_filter(variant: str) -> Q:
 
 def lobby_tables(limit: int = 30, variant: str | None = None) -> dict:
     """Public tables waiting for players, and public games in progress to watch; with a
-    `variant` (games.rules_text.VARIANTS, or "classic": none of them), only its games."""
+    `variant` (games.rules_text.VARIANTS or HOUSE_RULES, or "classic": none of the
+    variants), only its games."""
     public = Game.objects.filter(private=False, players_only=False).prefetch_related("seats__user")
     if variant:
         public = public.filter(variant_filter(variant))

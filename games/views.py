@@ -18,17 +18,19 @@ from games.board import board_result, words_html
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.history import deal_check
 from games.models import ChatMessage, game_kinds
-from games.rules_text import VARIANTS, game_label
+from games.rules_text import HOUSE_RULES, VARIANTS, game_label
 from games.schemas import ArchiveFilter, Seat
 from games.services import tables as game_tables
 from games.sides import score_sheet, side_name, standings
 
 
 def _lobby_context(request: HttpRequest, create: CreateTableForm | None = None) -> dict:
-    """The lobby's forms and tables; `?variant=jokers` shows only that variant's tables
-    (`classic`: the tables of no variant; unknown: all)."""
+    """The lobby's forms and tables; `?variant=jokers` (or a house rule: `nil-pass`) shows
+    only that variant's tables (`classic`: the tables of no variant; unknown: all)."""
     variant = request.GET.get("variant", "")
-    variant = variant if variant in VARIANTS or variant == "classic" else ""
+    variant = (
+        variant if variant in VARIANTS or variant in HOUSE_RULES or variant == "classic" else ""
+    )
     tables = selectors.lobby_tables(variant=variant or None)
     for game in (*tables["open_tables"], *tables["live_games"]):
         game.rules_label = game_label(game.preset, game.ruleset)
@@ -38,6 +40,7 @@ def _lobby_context(request: HttpRequest, create: CreateTableForm | None = None) 
         "variant": variant,
         "variants": [("classic", "Classic")]
         + [(name, word) for name, (_, _, word) in VARIANTS.items()],
+        "house_rules": [(name, word) for name, (_, _, word) in HOUSE_RULES.items()],
         **tables,
     }
 

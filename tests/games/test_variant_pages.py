@@ -68,6 +68,9 @@ def test_the_lobby_names_each_tables_variant_and_filters_by_it(client):
     assert f"/games/{classic.pk}/" in plain and f"/games/{jokers.pk}/" not in plain
     assert f"/games/{custom.pk}/" not in plain
     assert 'hx-get="/play/?variant=classic"' in plain  # the refresh keeps the filter
+    passing = client.get("/play/", {"variant": "nil-pass"}).content.decode()
+    assert f"/games/{custom.pk}/" in passing and f"/games/{classic.pk}/" not in passing
+    assert ">Nil pass</a>" in passing
 
 
 def test_a_joker_deal_verifies_on_the_page_and_through_the_api(client):

@@ -83,7 +83,18 @@
   form.addEventListener("submit", function () {
     form.querySelectorAll("input[data-clash-disabled]").forEach(function (el) { el.disabled = false; });
   });
+  // Solo has no partners: the seat across is then named for where it sits.
+  var across = form.querySelector('label[for="id_seat_2"]');
+  function nameAcross() {
+    if (!across) return;
+    across.textContent = across.textContent.replace(
+      /^(Partner|Across)/, current("solo") === "true" ? "Across" : "Partner");
+  }
+
   form.addEventListener("change", disableClashes);
   choice.addEventListener("change", disableClashes);
+  form.addEventListener("change", nameAcross);
+  choice.addEventListener("change", nameAcross);
   disableClashes();
+  nameAcross();
 })();
