@@ -140,7 +140,7 @@ def score_sheet(
                 ],
             }
         )
-    sheet = {"teams": teams, "rows": rows, "solo": solo, "columns": 1 + 4 * count}
+    sheet = {"teams": teams, "rows": rows, "solo": solo, "columns": 1 + (2 if solo else 4) * count}
     if board and rows:
         for side, row in enumerate(rows[-1]["teams"]):
             # One hand from 0 with no bag limit: its bags are the bags it took.

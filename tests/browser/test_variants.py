@@ -164,6 +164,9 @@ def test_a_solo_game_has_four_scores_and_places(open_page, servers):
     shot(page, "variant-solo-desktop", full_page=False)
     page.set_viewport_size(PHONE)
     shot(page, "variant-solo-phone")
+    sheet = final.query_selector(".score-sheet")  # four players' columns fit a phone
+    right = "table => table.getBoundingClientRect().right"
+    assert sheet.evaluate(right) <= final.evaluate("panel => panel.getBoundingClientRect().right")
 
 
 def test_the_create_form_disables_what_clashes_and_says_why(open_page, servers):
@@ -178,7 +181,9 @@ def test_the_create_form_disables_what_clashes_and_says_why(open_page, servers):
     assert page.locator("select[name=min_team_bid] option[value='4']").is_disabled()
     assert page.locator("input[name=nil]").is_disabled()
     assert "15 spades against 13 tricks" in page.inner_text("[data-clash-for=deck]")
+    assert page.inner_text("label[for=id_seat_2]").startswith("Partner")
     page.select_option("select[name=preset]", "solo")
+    assert page.inner_text("label[for=id_seat_2]").startswith("Across")  # no partners
     assert page.locator("select[name=nil_pass] option[value='2']").is_disabled()
     assert page.locator("input[name=suicide]").is_disabled()
     assert not page.locator("select[name=deck] option[value=jokers]").is_disabled()
