@@ -82,12 +82,25 @@ def skills_at(
     user_ids: list[int], *, now: datetime, variant: str = variants.CLASSIC
 ) -> dict[int, tuple[float, float]]:
     """(mu, sigma now) of these people in `variant`; newcomers get the starting rating."""
+    skills = skills_in(user_ids, [variant], now=now)
+    return {user_id: skills[user_id, variant] for user_id in user_ids}
+
+
+def skills_in(
+    user_ids: list[int], variant_names: list[str], *, now: datetime
+) -> dict[tuple[int, str], tuple[float, float]]:
+    """(mu, sigma now) of these people in each of these variants, by (person, variant), in
+    one query; newcomers get the starting rating."""
     found = {
-        rating.user_id: (rating.mu, sigma_at(rating, bot=False, now=now))
-        for rating in Rating.objects.filter(variant=variant, user_id__in=user_ids)
+        (rating.user_id, rating.variant): (rating.mu, sigma_at(rating, bot=False, now=now))
+        for rating in Rating.objects.filter(variant__in=variant_names, user_id__in=user_ids)
     }
-    start = ratings.initial()
-    return {user_id: found.get(user_id, (start.mu, start.sigma)) for user_id in user_ids}
+    start = (ratings.initial().mu, ratings.initial().sigma)
+    return {
+        (user_id, variant): found.get((user_id, variant), start)
+        for user_id in user_ids
+        for variant in variant_names
+    }
 
 
 def bot_skills(variant: str = variants.CLASSIC) -> dict[str, tuple[float, float]]:
@@ -252,9 +265,9 @@ def _abandonment_record(user: User, *, now: datetime) -> dict:
 
 
 def partnerships(user: User, *, now: datetime) -> list[dict]:
-    """The people this person played ranked games with as partners, most games first:
-    games together, wins, and the pair's strength now (the mean of their ratings, and
-    the chance to beat an average pair)."""
+    """The people this person played ranked games with as partners, a row per partner and
+    variant, most games first: games together, wins, and the pair's strength now in that
+    variant (the mean of their ratings, and the chance to beat an average pair)."""
     partner_seat = Seat.objects.filter(
         game=OuterRef("game"), position=Mod(OuterRef("position") + 2, 4)
     ).values("user_id")[:1]
@@ -264,25 +277,26 @@ def partnerships(user: User, *, now: datetime) -> list[dict]:
         .annotate(partner_id=Subquery(partner_seat))
         .filter(partner_id__isnull=False)
         .exclude(partner_id=user.pk)
-        .values("partner_id")
+        .values("partner_id", "variant")
         .annotate(
             games=Count("pk"),
             wins=Count("pk", filter=Q(game__winner=team_of_column())),
             last=Max("finished_at"),
         )
-        .order_by("-games", "-last", "partner_id")[:PARTNERSHIPS]
+        .order_by("-games", "-last", "partner_id", "variant")[:PARTNERSHIPS]
     )
     if not rows:
         return []
     partner_ids = [row["partner_id"] for row in rows]
     people = User.objects.in_bulk(partner_ids)
-    skills = skills_at([user.pk, *partner_ids], now=now)  # the Classic ratings
+    skills = skills_in([user.pk, *partner_ids], sorted({row["variant"] for row in rows}), now=now)
     found = []
     for row in rows:
-        pair = [skills[user.pk], skills[row["partner_id"]]]
+        pair = [skills[person, row["variant"]] for person in (user.pk, row["partner_id"])]
         found.append(
             {
                 "partner": people[row["partner_id"]],
+                "variant": variants.VARIANTS[row["variant"]],
                 "games": row["games"],
                 "wins": row["wins"],
                 "rating": ratings.display(sum(mu for mu, _ in pair) / 2),

@@ -156,9 +156,9 @@ def test_the_profile_lists_partnerships_with_games_wins_and_strength(client):
     finished_game([alice, "random", carol, "random"], winner=0, finished_at=start)
     rating_services.ratings_rate_pending()
     rows = selectors.partnerships(alice, now=timezone.now())
-    assert [(row["partner"], row["games"], row["wins"]) for row in rows] == [
-        (bob, 3, 2),
-        (carol, 1, 1),
+    assert [(row["partner"], row["variant"], row["games"], row["wins"]) for row in rows] == [
+        (bob, "Classic", 3, 2),
+        (carol, "Classic", 1, 1),
     ]
     skills = selectors.skills_at([alice.pk, bob.pk], now=timezone.now())
     pair = [skills[alice.pk], skills[bob.pk]]
