@@ -24,7 +24,7 @@ EXPERTS = {
     "expert": get_bot("expert", budget_ms=40, deterministic=True),
     "expert-mc": get_bot("expert-mc", budget_ms=4, deterministic=True),
 }
-
+HAND_AND_A_BIT = 70
 
 # Every preset, and the house rules on Classic (and mixed with the variants they may join).
 RULESETS = {
@@ -78,13 +78,14 @@ def test_random_and_standard_play_whole_games_legally(seed, levels, rules):
 )
 def test_experts_play_legally(seed, expert_seats, rules, level):
     bots = [EXPERTS[level] if seat in expert_seats else FAST["standard"] for seat in range(4)]
-    # Two hands: bidding, play, and the next deal with the scores of the first.
-    play(RULESETS[rules], seed, bots, 120)
+    # A hand (its passes and bids, 52 cards), then the next deal's first actions with the
+    # scores of the first.
+    play(RULESETS[rules], seed, bots, HAND_AND_A_BIT)
 
 
 @pytest.mark.parametrize("rules", sorted(RULESETS))
 def test_each_level_plays_each_variant(rules):
     """Every variant met at least once by every level (hypothesis samples only some)."""
     bots = [EXPERTS["expert"], FAST["random"], EXPERTS["expert-mc"], FAST["standard"]]
-    state = play(RULESETS[rules], 11, bots, 120)
+    state = play(RULESETS[rules], 11, bots, HAND_AND_A_BIT)
     assert state.hand_number >= 1 or state.phase == "finished"
