@@ -685,6 +685,50 @@ static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int
     return n;
 }
 
+/* Solo's leads (DDS's weights assume a partner opposite): `lone` the seat alone. A lead
+ * that cashes a top card nobody can ruff first, one into a ruff of the other side last. */
+static int solo_lead_weights(const u64 *hands, int seat, int lone, const int *cards, int n,
+                             int last, int *out) {
+    u64 everyone = hands[0] | hands[1] | hands[2] | hands[3];
+    int weight[13];
+    for (int i = 0; i < n; i++) {
+        int card = cards[i], suit = suit_of(card);
+        u64 mask = SUIT_MASK(suit);
+        int top = card;
+        while ((above(top) & everyone) && (hands[seat] >> ctz(above(top) & everyone) & 1))
+            top = ctz(above(top) & everyone);
+        int rRank = count(everyone & above(top)) + 1;
+        int boss = top_card(everyone & mask), holder = 0;
+        for (int h = 0; h < 4; h++)
+            if (hands[h] >> boss & 1) holder = h;
+        /* Ruffed by the other side: a seat of it void in the suit, holding a spade. */
+        int ruffed = 0;
+        for (int h = 0; h < 4 && suit != SPADES; h++)
+            if (h != seat && (h == lone) != (seat == lone) && !(hands[h] & mask) &&
+                (hands[h] & SPADE_MASK))
+                ruffed = 1;
+        int w;
+        if (ruffed)
+            w = -40 - rank_of(card);
+        else if (rRank == 1)
+            w = 50;
+        else if ((holder == lone) == (seat == lone))
+            w = 30 - rank_of(card); /* a low card to the side's top card */
+        else
+            w = -rank_of(card) - 4 * rRank;
+        if (last >= card && last <= top && (hands[seat] >> last & 1)) w += 55;
+        weight[i] = w;
+    }
+    int order[13];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && weight[order[j - 1]] < weight[i]) order[j] = order[j - 1], j--;
+        order[j] = i;
+    }
+    for (int i = 0; i < n; i++) out[i] = cards[order[i]];
+    return n;
+}
+
 /* Are seats p and q on one side (`maxi`: the seats of the side wanting the count high)? */
 static inline int same_side(int maxi, int p, int q) { return !((maxi >> p ^ maxi >> q) & 1); }
 
@@ -707,7 +751,7 @@ static inline u64 group_lows(u64 legal, u64 ref) {
  * the lead that decided last with as many tricks left, or -1. */
 static int ordered_moves(const u64 *hands, int leader, const int *trick, int length,
                          int broken, int seat, u64 hand, u64 ref, int last, int maxi,
-                         int *out) {
+                         int lone, int *out) {
     int led = length ? suit_of(trick[0]) : -1;
     int cards[13] = {0}, n = 0;
     for (u64 lows = group_lows(legal_mask(hand, led, broken), ref); lows; lows &= lows - 1)
@@ -782,6 +826,7 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
             if (i != first) out[m++] = cards[i];
         return n;
     }
+    if (lone >= 0) return solo_lead_weights(hands, seat, lone, cards, n, last, out);
     return lead_weights(hands, seat, cards, n, last, out);
 }
 
@@ -817,13 +862,13 @@ static inline u64 rank_win(const int *cards) {
     return 0;
 }
 
-/* Inside a trick: does the side to play win it whatever the others play (its best card,
- * the seat's or its partner's, played or to play, beats the best the opponents have for
- * it)? Then its card in *rel: the holders of the cards above it decide the same way, and
- * lengths, which say who can ruff, always count. DDS's QuickTricksSecondHand, for any
- * seat: a side needing one trick more need not search this one. */
-static int sure_trick(const Search *s, int leader, int length, u64 ref, u64 *rel) {
-    int maxi = s->table->maxi, seat = (leader + length) & 3, led = suit_of(s->trick[0]), top;
+/* Inside a trick: does the side of `seat` win it whatever the others play (its best card,
+ * played or to play, beats the best the other side has for it)? Then its card in *rel:
+ * the holders of the cards above it decide the same way, and lengths, which say who can
+ * ruff, always count. DDS's QuickTricksSecondHand, for any seat: a side needing one trick
+ * more need not search this one. */
+static int sure_trick(const Search *s, int leader, int length, int seat, u64 ref, u64 *rel) {
+    int maxi = s->table->maxi, led = suit_of(s->trick[0]), top;
     int best = winning(s->trick, length, &top), card = s->trick[best];
     int ours = same_side(maxi, (leader + best) & 3, seat) ? top : -1;
     int theirs = ours < 0 ? top : -1;
@@ -855,7 +900,8 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
     int moves[13];
     int *last = length ? NULL : &s->table->leads[count(hand)][seat];
     int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand, ref,
-                          last ? *last : -1, s->table->maxi, moves);
+                          last ? *last : -1, s->table->maxi,
+                          s->table->solo && s->table->nil < 0 ? 0 : -1, moves);
     s->table->nodes++;
     /* Inside a trick, the card that settled this node before (in another search) likely
      * will again: kept in the small killers table. */
@@ -944,8 +990,15 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         /* The side to play needing one trick more, if this one is sure. */
         int maximizing = s->table->maxi >> seat & 1;
         if (s->table->nil < 0 && (maximizing ? target == 1 : target == n) &&
-            sure_trick(s, leader, length, ref, rel))
+            sure_trick(s, leader, length, seat, ref, rel))
             return maximizing;
+        /* The other side needing one trick more (or, won by the side to play, none), if
+         * this one is sure for it. */
+        int other = 0;
+        while (same_side(s->table->maxi, other, seat)) other++;
+        if (s->table->nil < 0 && (maximizing ? target == n : target == 1) &&
+            sure_trick(s, leader, length, other, ref, rel))
+            return !maximizing;
         return search_moves(s, leader, length, broken, target, ka, kb, node, ref, rel);
     }
     if (n == 1) {
