@@ -741,11 +741,12 @@ static int solo_lead_weights(const u64 *hands, int seat, int lone, const int *ca
             w = -40 - rank_of(card);
         else if (rRank == 1)
             w = 50;
-        else if ((holder == lone) == (seat == lone))
-            w = 30 - rank_of(card); /* a low card to the side's top card */
+        else if (seat != lone && holder != lone)
+            w = 30 - rank_of(card); /* the three: a low card to their top card */
         else
             w = -rank_of(card) - 4 * rRank;
-        if (last >= card && last <= top && (hands[seat] >> last & 1)) w += 55;
+        /* The last deciding lead (less than DDS's 55: 5% fewer Solo nodes). */
+        if (last >= card && last <= top && (hands[seat] >> last & 1)) w += 20;
         weight[i] = w;
     }
     int order[13];
