@@ -18,7 +18,7 @@
  * and the last deciding lead order better.) Inside a trick a small direct-mapped table
  * holds only the card that decided (small, because it is read at most nodes: a cache miss
  * costs more than a node). A full table overwrites: that only costs time, never an
- * answer. */
+ * answer. In Solo a class finding its bucket full goes to a second bucket (store). */
 /* A full bucket gives up the class whose search took the fewest nodes (kept as the bits
  * of their number), not one at random: its table overflowing, one deal of
  * bench/doubledummy.py searched 56 million nodes instead of 14 (under a poorer move
