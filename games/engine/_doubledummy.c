@@ -314,7 +314,7 @@ static inline int holds(const Class *e, u64 len, uint32_t lead, u64 a, u64 b) {
 /* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
  * relevant cards in *rel; -1 if none decides. */
 
-static int lookup_in(const Table *t, u64 first, uint16_t tag, u64 len, uint32_t lead, u64 a,
+static inline int lookup_in(const Table *t, u64 first, uint16_t tag, u64 len, uint32_t lead, u64 a,
                      u64 b, u64 all, int target, u64 *rel) {
     if (t->m.cleared[first / WAYS] != t->m.generation) return -1;
     u64 found[2], decides[2];
@@ -343,7 +343,7 @@ static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all,
 
 /* The way of bucket `first` holding the class (a, b already masked), else a new one: the
  * first empty way, else (unless `full`, then -1) the one whose search took fewest nodes. */
-static long long way_of(Table *t, u64 first, uint16_t tag, u64 len, uint32_t lead, u64 a,
+static inline long long way_of(Table *t, u64 first, uint16_t tag, u64 len, uint32_t lead, u64 a,
                         u64 b, u64 ma, u64 mb, int target, int work, int full) {
     uint16_t *tags = &t->m.tags[first];
     uint8_t *spent = &t->m.work[first];
@@ -897,7 +897,7 @@ static inline u64 rank_win(const int *cards) {
  * the holders of the cards above it decide the same way, and lengths, which say who can
  * ruff, always count. DDS's QuickTricksSecondHand, for any seat: a side needing one trick
  * more need not search this one. */
-static int sure_trick(const Search *s, int leader, int length, int seat, u64 ref, u64 *rel) {
+static inline int sure_trick(const Search *s, int leader, int length, int seat, u64 ref, u64 *rel) {
     int maxi = s->table->maxi, led = suit_of(s->trick[0]), top;
     int best = winning(s->trick, length, &top), card = s->trick[best];
     int ours = same_side(maxi, (leader + best) & 3, seat) ? top : -1;
@@ -1024,11 +1024,11 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
             return maximizing;
         /* The other side needing one trick more (or, won by the side to play, none), if
          * this one is sure for it. */
-        int other = 0;
-        while (same_side(s->table->maxi, other, seat)) other++;
-        if (s->table->nil < 0 && (maximizing ? target == n : target == 1) &&
-            sure_trick(s, leader, length, other, ref, rel))
-            return !maximizing;
+        if (s->table->nil < 0 && (maximizing ? target == n : target == 1)) {
+            int other = 0;
+            while (same_side(s->table->maxi, other, seat)) other++;
+            if (sure_trick(s, leader, length, other, ref, rel)) return !maximizing;
+        }
         return search_moves(s, leader, length, broken, target, ka, kb, node, ref, rel);
     }
     if (n == 1) {
