@@ -18,7 +18,7 @@
  * and the last deciding lead order better.) Inside a trick a small direct-mapped table
  * holds only the card that decided (small, because it is read at most nodes: a cache miss
  * costs more than a node). A full table overwrites: that only costs time, never an
- * answer. */
+ * answer. In Solo a class finding its bucket full goes to a second bucket (store). */
 /* A full bucket gives up the class whose search took the fewest nodes (kept as the bits
  * of their number), not one at random: its table overflowing, one deal of
  * bench/doubledummy.py searched 56 million nodes instead of 14 (under a poorer move
@@ -230,19 +230,25 @@ static u64 rel_of_mask(u64 ma, u64 mb, u64 all) {
  * top card (relevant in a suit with any relevant card; the others are few enough to keep
  * each bucket short). Hashing the second card's holder too took 7% off the nodes of
  * bench/doubledummy.py but added 25% to bench/analysis.py, whose one table per hand
- * serves many positions: classes must stay findable from positions unlike theirs. Its
- * place, and in *tag a check kept beside each entry (never 0) so that a search reads only
- * the entries of its own key. */
-static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, uint16_t *tag) {
-    u64 tops = 0;
+ * serves many positions: classes must stay findable from positions unlike theirs. So
+ * only the `overflow` bucket (Solo's, see store) hashes it. Its place, and in *tag a check
+ * kept beside each entry (never 0) so that a search reads only the entries of its own
+ * key. */
+static inline u64 bucket_of(u64 len, uint32_t lead, u64 a, u64 b, int overflow,
+                            uint16_t *tag) {
+    u64 tops = 0, seconds = 0;
     for (int suit = 0; suit < 4; suit++) {
         u64 field = (suit >> 1 ? b : a) >> (30 * (suit & 1));
         int c = (int)(field & 15);
         if (c)
             tops |= ((field >> (3 + c) & 1) | (field >> (3 + SUIT_WIDTH(suit) + c) & 1) << 1)
                     << (2 * suit);
+        if (c > 1)
+            seconds |= ((field >> (2 + c) & 1) | (field >> (2 + SUIT_WIDTH(suit) + c) & 1) << 1)
+                       << (2 * suit);
     }
     u64 h = (len ^ (u64)lead << 59 ^ tops << 50) * 0x9E3779B97F4A7C15ULL;
+    if (overflow) h ^= (seconds + 1) * 0xD6E8FEB86659FD93ULL;
     h ^= h >> 31;
     h *= 0xC2B2AE3D27D4EB4FULL;
     *tag = (uint16_t)(h >> 8) | 1;
@@ -308,10 +314,8 @@ static inline int holds(const Class *e, u64 len, uint32_t lead, u64 a, u64 b) {
 /* A bound of the table deciding "team 0 takes `target`" for the position: 1 or 0, its
  * relevant cards in *rel; -1 if none decides. */
 
-static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, int target,
-                  u64 *rel) {
-    uint16_t tag;
-    u64 first = bucket_of(len, lead, a, b, &tag);
+static inline int lookup_in(const Table *t, u64 first, uint16_t tag, u64 len, uint32_t lead, u64 a,
+                     u64 b, u64 all, int target, u64 *rel) {
     if (t->m.cleared[first / WAYS] != t->m.generation) return -1;
     u64 found[2], decides[2];
     matching(&t->m.tags[first], tag, found);
@@ -327,52 +331,77 @@ static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all,
     return -1;
 }
 
-/* Remember that with these relevant cards team 0 takes at least `target` (`result` 1) or
- * fewer (0). */
-static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 rel, int target,
-                  int result, int work) {
-    u64 ma, mb;
-    rel_mask(rel, all, &ma, &mb);
+static int lookup(const Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, int target,
+                  u64 *rel) {
     uint16_t tag;
-    u64 first = bucket_of(len, lead, a, b, &tag);
+    u64 first = bucket_of(len, lead, a, b, 0, &tag);
+    int known = lookup_in(t, first, tag, len, lead, a, b, all, target, rel);
+    if (known >= 0 || !t->solo) return known;
+    first = bucket_of(len, lead, a, b, 1, &tag);
+    return lookup_in(t, first, tag, len, lead, a, b, all, target, rel);
+}
+
+/* The way of bucket `first` holding the class (a, b already masked), else a new one: the
+ * first empty way, else (unless `full`, then -1) the one whose search took fewest nodes. */
+static inline long long way_of(Table *t, u64 first, uint16_t tag, u64 len, uint32_t lead, u64 a,
+                        u64 b, u64 ma, u64 mb, int target, int work, int full) {
     uint16_t *tags = &t->m.tags[first];
     uint8_t *spent = &t->m.work[first];
     if (t->m.cleared[first / WAYS] != t->m.generation) {
         memset(tags, 0, WAYS * sizeof(uint16_t));
         t->m.cleared[first / WAYS] = t->m.generation;
     }
-    a &= ma, b &= mb;
     u64 found[2];
     matching(tags, tag, found);
-    u64 i = first + WAYS;
-    for (int half = 0; half < 2 && i == first + WAYS; half++)
+    for (int half = 0; half < 2; half++)
         for (u64 ways = found[half]; ways; ways &= ways - 1) {
-            const Class *x = &t->m.classes[first + 64 * half + ctz(ways)];
+            u64 i = first + 64 * half + ctz(ways);
+            const Class *x = &t->m.classes[i];
             if (x->lead == lead && x->len == len && x->a == a && x->b == b && x->ma == ma &&
                 x->mb == mb) {
-                i = first + 64 * half + ctz(ways);
                 if (t->m.work[i] < work) t->m.work[i] = (uint8_t)work;
-                break;
+                return (long long)i;
             }
         }
-    if (i == first + WAYS) {
-        /* A new class: the first empty way, else the one whose search took fewest nodes. */
-        int way = (int)((a ^ b ^ ma ^ (u64)target) % WAYS);
-        u64 empty[2];
-        matching(tags, 0, empty);
-        if (empty[0] | empty[1]) {
-            way = empty[0] ? ctz(empty[0]) : 64 + ctz(empty[1]);
-        } else {
-            uint8_t least = 255;
-            for (int k = 0; k < WAYS; k++) least = spent[k] < least ? spent[k] : least;
-            for (int k = 0; least < spent[way] && k < WAYS; k++)
-                if (spent[k] == least) way = k;
-        }
-        tags[way] = tag, spent[way] = (uint8_t)work;
-        i = first + way;
-        Class *e = &t->m.classes[i];
-        e->len = len, e->lead = (uint8_t)lead, e->a = a, e->b = b, e->ma = ma, e->mb = mb;
-        t->m.low[i] = 0, t->m.high[i] = 13;
+    int way = (int)((a ^ b ^ ma ^ (u64)target) % WAYS);
+    u64 empty[2];
+    matching(tags, 0, empty);
+    if (empty[0] | empty[1]) {
+        way = empty[0] ? ctz(empty[0]) : 64 + ctz(empty[1]);
+    } else {
+        if (full) return -1;
+        uint8_t least = 255;
+        for (int k = 0; k < WAYS; k++) least = spent[k] < least ? spent[k] : least;
+        for (int k = 0; least < spent[way] && k < WAYS; k++)
+            if (spent[k] == least) way = k;
+    }
+    tags[way] = tag, spent[way] = (uint8_t)work;
+    u64 i = first + way;
+    Class *e = &t->m.classes[i];
+    e->len = len, e->lead = (uint8_t)lead, e->a = a, e->b = b, e->ma = ma, e->mb = mb;
+    t->m.low[i] = 0, t->m.high[i] = 13;
+    return (long long)i;
+}
+
+/* Remember that with these relevant cards team 0 takes at least `target` (`result` 1) or
+ * fewer (0). In Solo a class finding its bucket full goes to its overflow bucket (there
+ * the weakest class gives way): Solo's proofs that the seat alone takes a trick try
+ * every card of the three, and their classes overfilled the buckets of their keys (nearly
+ * every store gave a class up; a table four times bigger changed nothing, as the same
+ * keys share a bucket). Bench/doubledummy.py's Solo searched half the nodes with it and a
+ * Solo game's analysis 1% fewer; Classic's deals 1% fewer but in no less time, so only
+ * Solo has one. */
+static void store(Table *t, u64 len, uint32_t lead, u64 a, u64 b, u64 all, u64 rel, int target,
+                  int result, int work) {
+    u64 ma, mb;
+    rel_mask(rel, all, &ma, &mb);
+    uint16_t tag;
+    u64 first = bucket_of(len, lead, a, b, 0, &tag);
+    long long i = way_of(t, first, tag, len, lead, a & ma, b & mb, ma, mb, target, work,
+                         t->solo);
+    if (i < 0) {
+        first = bucket_of(len, lead, a, b, 1, &tag);
+        i = way_of(t, first, tag, len, lead, a & ma, b & mb, ma, mb, target, work, 0);
     }
     if (result) {
         if (target > t->m.low[i]) t->m.low[i] = (int8_t)target;
@@ -685,6 +714,51 @@ static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int
     return n;
 }
 
+/* Solo's leads (DDS's weights assume a partner opposite): `lone` the seat alone. A lead
+ * that cashes a top card nobody can ruff first, one into a ruff of the other side last. */
+static int solo_lead_weights(const u64 *hands, int seat, int lone, const int *cards, int n,
+                             int last, int *out) {
+    u64 everyone = hands[0] | hands[1] | hands[2] | hands[3];
+    int weight[13];
+    for (int i = 0; i < n; i++) {
+        int card = cards[i], suit = suit_of(card);
+        u64 mask = SUIT_MASK(suit);
+        int top = card;
+        while ((above(top) & everyone) && (hands[seat] >> ctz(above(top) & everyone) & 1))
+            top = ctz(above(top) & everyone);
+        int rRank = count(everyone & above(top)) + 1;
+        int boss = top_card(everyone & mask), holder = 0;
+        for (int h = 0; h < 4; h++)
+            if (hands[h] >> boss & 1) holder = h;
+        /* Ruffed by the other side: a seat of it void in the suit, holding a spade. */
+        int ruffed = 0;
+        for (int h = 0; h < 4 && suit != SPADES; h++)
+            if (h != seat && (h == lone) != (seat == lone) && !(hands[h] & mask) &&
+                (hands[h] & SPADE_MASK))
+                ruffed = 1;
+        int w;
+        if (ruffed)
+            w = -40 - rank_of(card);
+        else if (rRank == 1)
+            w = 50;
+        else if (seat != lone && holder != lone)
+            w = 30 - rank_of(card); /* the three: a low card to their top card */
+        else
+            w = -rank_of(card) - 4 * rRank;
+        /* The last deciding lead (less than DDS's 55: 5% fewer Solo nodes). */
+        if (last >= card && last <= top && (hands[seat] >> last & 1)) w += 20;
+        weight[i] = w;
+    }
+    int order[13];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && weight[order[j - 1]] < weight[i]) order[j] = order[j - 1], j--;
+        order[j] = i;
+    }
+    for (int i = 0; i < n; i++) out[i] = cards[order[i]];
+    return n;
+}
+
 /* Are seats p and q on one side (`maxi`: the seats of the side wanting the count high)? */
 static inline int same_side(int maxi, int p, int q) { return !((maxi >> p ^ maxi >> q) & 1); }
 
@@ -707,7 +781,7 @@ static inline u64 group_lows(u64 legal, u64 ref) {
  * the lead that decided last with as many tricks left, or -1. */
 static int ordered_moves(const u64 *hands, int leader, const int *trick, int length,
                          int broken, int seat, u64 hand, u64 ref, int last, int maxi,
-                         int *out) {
+                         int lone, int *out) {
     int led = length ? suit_of(trick[0]) : -1;
     int cards[13] = {0}, n = 0;
     for (u64 lows = group_lows(legal_mask(hand, led, broken), ref); lows; lows &= lows - 1)
@@ -782,6 +856,7 @@ static int ordered_moves(const u64 *hands, int leader, const int *trick, int len
             if (i != first) out[m++] = cards[i];
         return n;
     }
+    if (lone >= 0) return solo_lead_weights(hands, seat, lone, cards, n, last, out);
     return lead_weights(hands, seat, cards, n, last, out);
 }
 
@@ -817,13 +892,13 @@ static inline u64 rank_win(const int *cards) {
     return 0;
 }
 
-/* Inside a trick: does the side to play win it whatever the others play (its best card,
- * the seat's or its partner's, played or to play, beats the best the opponents have for
- * it)? Then its card in *rel: the holders of the cards above it decide the same way, and
- * lengths, which say who can ruff, always count. DDS's QuickTricksSecondHand, for any
- * seat: a side needing one trick more need not search this one. */
-static int sure_trick(const Search *s, int leader, int length, u64 ref, u64 *rel) {
-    int maxi = s->table->maxi, seat = (leader + length) & 3, led = suit_of(s->trick[0]), top;
+/* Inside a trick: does the side of `seat` win it whatever the others play (its best card,
+ * played or to play, beats the best the other side has for it)? Then its card in *rel:
+ * the holders of the cards above it decide the same way, and lengths, which say who can
+ * ruff, always count. DDS's QuickTricksSecondHand, for any seat: a side needing one trick
+ * more need not search this one. */
+static inline int sure_trick(const Search *s, int leader, int length, int seat, u64 ref, u64 *rel) {
+    int maxi = s->table->maxi, led = suit_of(s->trick[0]), top;
     int best = winning(s->trick, length, &top), card = s->trick[best];
     int ours = same_side(maxi, (leader + best) & 3, seat) ? top : -1;
     int theirs = ours < 0 ? top : -1;
@@ -855,7 +930,8 @@ static int search_moves(Search *s, int leader, int length, int broken, int targe
     int moves[13];
     int *last = length ? NULL : &s->table->leads[count(hand)][seat];
     int n = ordered_moves(s->hands, leader, s->trick, length, broken, seat, hand, ref,
-                          last ? *last : -1, s->table->maxi, moves);
+                          last ? *last : -1, s->table->maxi,
+                          s->table->solo && s->table->nil < 0 ? 0 : -1, moves);
     s->table->nodes++;
     /* Inside a trick, the card that settled this node before (in another search) likely
      * will again: kept in the small killers table. */
@@ -944,8 +1020,15 @@ static int ge(Search *s, int leader, int length, int broken, int target, u64 ka,
         /* The side to play needing one trick more, if this one is sure. */
         int maximizing = s->table->maxi >> seat & 1;
         if (s->table->nil < 0 && (maximizing ? target == 1 : target == n) &&
-            sure_trick(s, leader, length, ref, rel))
+            sure_trick(s, leader, length, seat, ref, rel))
             return maximizing;
+        /* The other side needing one trick more (or, won by the side to play, none), if
+         * this one is sure for it. */
+        if (s->table->nil < 0 && (maximizing ? target == n : target == 1)) {
+            int other = 0;
+            while (same_side(s->table->maxi, other, seat)) other++;
+            if (sure_trick(s, leader, length, other, ref, rel)) return !maximizing;
+        }
         return search_moves(s, leader, length, broken, target, ka, kb, node, ref, rel);
     }
     if (n == 1) {

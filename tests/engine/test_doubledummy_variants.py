@@ -164,3 +164,47 @@ def test_the_nil_search_agrees_with_minimax_in_each_variant(variant, seed):
             child, nil_seat, solo
         )
         assert fails == expected, (nil_seat, card)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_one_solo_solver_values_every_seat_of_an_ending(seed):
+    # One table for all four seats (each turned to seat 0), a trick possibly under way:
+    # the trick sure for the side not to play cuts there for either side.
+    rng = random.Random(f"solo-seats-{seed}")
+    ending = random_ending(rng, rng.randint(2, 4), rng.random() < 0.5)
+    solver = Solver(solo=True)
+    for seat in range(4):
+        assert solver.tricks(ending, seat) == side_tricks(ending, seat, True), seat
+
+
+def test_in_solo_a_trick_sure_for_the_seat_alone_is_its_one_trick():
+    # East led a heart; North, alone and still to play, wins the trick with the ace
+    # whatever South and West play, and only that one: West ruffs its diamond.
+    hands = ["AH 2D 3D", "3C 4C", "5H 5C 6C", "6H 7C 2S"]
+    ending = position(hands, leader=1, broken=True, trick="2H")
+    solver = Solver(solo=True)
+    assert solver.tricks(ending, 0) == side_tricks(ending, 0, True) == 1
+    check(solver, ending)
+
+
+def test_in_solo_a_trick_sure_for_the_three_keeps_the_seat_alone_from_all():
+    # West led the ace of hearts; North, alone, takes its two spades but not this trick.
+    hands = ["KH AS KS", "2C 3C 4C", "5C 6C 7C", "8C 9C"]
+    ending = position(hands, leader=3, broken=True, trick="AH")
+    assert side_tricks(ending, 0, True) == 2
+    check(Solver(solo=True), ending)
+
+
+def test_a_solo_deal_that_overfills_its_buckets_keeps_its_values():
+    # A full deal whose Solo search fills buckets of the table (bench/doubledummy.py's
+    # fourth position): its values as before the overflow buckets.
+    hands = [
+        "2C 5C 8D QD AD 3H 8H TH QH AH 3S 5S JS",
+        "3C 6C 7C JC KC 2D 3D 5D 6D 2H 6H TS AS",
+        "4C 8C TC 7D TD KD 9H JH KH 2S 6S 7S KS",
+        "9C QC AC 4D 9D JD 4H 5H 7H 4S 8S 9S QS",
+    ]
+    deal = position(hands, leader=0, broken=True)
+    values = Solver(solo=True).card_values(deal)
+    ones = {"8D", "QD", "3H", "8H", "TH", "QH"}
+    assert values == {Card.parse(code).index: 1 if code in ones else 2 for code in hands[0].split()}
