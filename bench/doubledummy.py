@@ -27,11 +27,10 @@ if __package__ in (None, ""):
     # Run as a script: make the repository root importable.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from functools import cache
-
 from endplay.dds import solve_board
 from endplay.types import Card, Deal, Denom, Player, Rank
 
+from bench.helpers.minimax import minimax
 from games.engine.bits import BIG_JOKER, DECKS, LITTLE_JOKER, SUIT_OF, cards_in, legal_mask
 from games.engine.doubledummy import Position, Solver
 
@@ -72,22 +71,6 @@ def positions(deals: int, endings: int, seed: int, deck: str = "standard") -> li
     return found
 
 
-@cache
-def minimax(position: Position, counted: int) -> int:
-    """The tricks of the seats `counted` (bits), who want many, the others few: every
-    legal card tried (the check of the variants, which DDS cannot play)."""
-    seat = position.turn
-    if not position.hands[seat]:
-        return 0
-    led = SUIT_OF[position.trick[0]] if position.trick else None
-    outcomes = []
-    for card in cards_in(legal_mask(position.hands[seat], led, position.spades_broken)):
-        child, _ = position.after(card)
-        won = not child.trick and counted >> child.leader & 1
-        outcomes.append(won + minimax(child, counted))
-    return max(outcomes) if counted >> seat & 1 else min(outcomes)
-
-
 def minimax_values(position: Position, solo: bool) -> dict[int, int]:
     """Each legal card's tricks for the side to act (in Solo, the seat alone)."""
     seat = position.turn
@@ -97,7 +80,7 @@ def minimax_values(position: Position, solo: bool) -> dict[int, int]:
     for card in cards_in(legal_mask(position.hands[seat], led, position.spades_broken)):
         child, _ = position.after(card)
         won = not child.trick and counted >> child.leader & 1
-        values[card] = won + minimax(child, counted)
+        values[card] = won + minimax(child, counted, counted)
     return values
 
 

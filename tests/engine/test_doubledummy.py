@@ -2,29 +2,18 @@
 endings, and on constructed positions whose answers are known."""
 
 import random
-from functools import cache
 
 import pytest
 
+from bench.helpers.minimax import TEAM0, minimax
 from games.engine import Bid, Card, Play, apply_action
-from games.engine.bits import SUIT_OF, cards_in, legal_mask
 from games.engine.doubledummy import Position, Solver, distinct_legal
 from tests.engine.factories import position, random_ending, rigged, suit
 
 
-@cache
 def brute_force(position: Position) -> int:
-    """Team 0's tricks from the position with best play: plain minimax over every card
-    (remembering positions already seen, which changes nothing but the time)."""
-    seat = position.turn
-    if not position.hands[seat]:
-        return 0
-    led = SUIT_OF[position.trick[0]] if position.trick else None
-    outcomes = []
-    for card in cards_in(legal_mask(position.hands[seat], led, position.spades_broken)):
-        child, won = position.after(card)
-        outcomes.append(won + brute_force(child))
-    return max(outcomes) if seat % 2 == 0 else min(outcomes)
+    """Team 0's tricks from the position with best play, by plain minimax."""
+    return minimax(position, TEAM0, TEAM0)
 
 
 def side_value(position: Position, team0: int) -> int:

@@ -7,28 +7,11 @@ from functools import cache
 
 import pytest
 
+from bench.helpers.minimax import TEAM0, minimax
 from games.engine import PLAYING, Card, Ruleset, legal_actions, new_game
-from games.engine.bits import BIG_JOKER, LITTLE_JOKER, SUIT_OF, cards_in, legal_mask
+from games.engine.bits import BIG_JOKER, LITTLE_JOKER
 from games.engine.doubledummy import NilSolver, Position, Solver
 from tests.engine.factories import position, random_actions, random_ending
-
-TEAM0 = 0b0101
-
-
-@cache
-def minimax(position: Position, counted: int, maximizers: int) -> int:
-    """The tricks won by the seats `counted` (bits) from the position, the seats
-    `maximizers` wanting them many and the others few: every legal card tried."""
-    seat = position.turn
-    if not position.hands[seat]:
-        return 0
-    led = SUIT_OF[position.trick[0]] if position.trick else None
-    outcomes = []
-    for card in cards_in(legal_mask(position.hands[seat], led, position.spades_broken)):
-        child, _ = position.after(card)
-        won = not child.trick and counted >> child.leader & 1
-        outcomes.append(won + minimax(child, counted, maximizers))
-    return max(outcomes) if maximizers >> seat & 1 else min(outcomes)
 
 
 def side_tricks(position: Position, seat: int, solo: bool) -> int:
