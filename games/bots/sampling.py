@@ -37,8 +37,10 @@ def sample_world(
 
 def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
     """All four hands: the seat's own, and random hands for the others that respect the
-    card counts, the cards known to be held (a Nil pass's) and every void shown (the
-    seat's own too while it has not looked)."""
+    card counts, the cards known to be held (a Nil pass's), every void shown (the seat's
+    own too while it has not looked) and the spade counts the bids tell (Mirror, Whiz:
+    facts, not evidence to weigh: weighing them, half the deals drawn in Mirror missed
+    them, by 1.2 spades on the mean, after 8.6 draws a deal)."""
     known = t.known
     held = known[0] | known[1] | known[2] | known[3]
     unknown = t.deck & ~t.played & ~t.hands[seat] & ~held
@@ -51,6 +53,9 @@ def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
         hands[s] = known[s]
         counts[s] -= known[s].bit_count()
     voids = t.voids
+    exact = spades_left(t, seat)
+    if exact:
+        cards, voids = _deal_spades(cards, exact, others, hands, counts, voids)
     if not any(voids[s] for s in others):
         start = 0
         for s in others:
@@ -87,12 +92,53 @@ def sample_hands(t: Table, seat: int, rng: random.Random) -> list[int]:
     # Could not satisfy every void (should not happen): deal ignoring them.
     start = 0
     for s in others:
-        mask = known[s]
+        mask = hands[s]
         for card in cards[start : start + counts[s]]:
             mask |= 1 << card
         hands[s] = mask
         start += counts[s]
     return hands
+
+
+def spades_left(t: Table, seat: int) -> dict[int, int]:
+    """The spades still held by each other seat whose bid told its spade count exactly
+    (Mirror: every bid, a Nil being no spade; Whiz: a trick bid). None under a Nil pass,
+    which may have moved spades since the bids."""
+    rules = t.ruleset
+    if rules.bidding == "free" or rules.nil_pass:
+        return {}
+    mirror = rules.bidding == "mirror"
+    left = {}
+    for s in range(4):
+        bid = t.bids[s]
+        if s == seat or bid is None or t.blind[s] or not (bid or mirror):
+            continue
+        left[s] = bid - (t.played_by[s] & SUIT_MASK[SPADES]).bit_count()
+    return left
+
+
+def _deal_spades(cards, exact, others, hands, counts, voids):
+    """Deal each seat of `exact` its number of the (shuffled) unseen spades, into `hands`
+    and `counts`; the cards still to deal, and the voids to deal them by (those seats
+    take no more spades). Nothing is dealt if the counts cannot be met."""
+    spades = [card for card in cards if SUIT_OF[card] == SPADES]
+    free = [s for s in others if s not in exact]
+    wanted = sum(exact.values())
+    fits = all(0 <= n <= counts[s] for s, n in exact.items()) and (
+        wanted <= len(spades) if free else wanted == len(spades)
+    )
+    if not fits:
+        return cards, voids
+    start = 0
+    for s, n in exact.items():
+        for card in spades[start : start + n]:
+            hands[s] |= 1 << card
+        counts[s] -= n
+        start += n
+    rest = spades[start:]
+    if rest:
+        voids = [v | (1 << SPADES if s in exact else 0) for s, v in enumerate(voids)]
+    return [card for card in cards if SUIT_OF[card] != SPADES] + rest, voids
 
 
 def bid_likelihood(t: Table, hands: list[int], seat: int) -> float:

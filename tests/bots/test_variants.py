@@ -235,20 +235,37 @@ def test_min_team_bid_takes_the_nearest_legal_bid():
     assert choose_bid(table, 0, [0, *range(4, 14)]) in (0, 4)
 
 
-def test_mirror_bids_tell_the_sampler_each_seats_spades():
+def spades_dealt(table: Table, hands: list[int], seat: int) -> int:
+    """The spades a seat was dealt in a sample: those it holds and those it played."""
+    return ((hands[seat] | table.played_by[seat]) & SUIT_MASK[SPADES]).bit_count()
+
+
+@pytest.mark.parametrize("cards_played", [0, 9])
+def test_mirror_bids_give_each_seat_its_spades_in_every_sample(cards_played):
     ruleset = Ruleset.preset("mirror")
     state = play_until(new_game(ruleset, "mirror-sample"), ruleset, lambda s: s.phase == PLAYING)
+    for _ in range(cards_played):
+        state = apply_action(state, STANDARD(view_for(state, state.turn), ruleset, random.Random()))
     seat = state.turn
     table = Table.from_view(view_for(state, seat), ruleset)
-
-    def miss(hands):
-        return sum(
-            abs((hands[s] & SUIT_MASK[SPADES]).bit_count() - table.bids[s])
-            for s in range(4)
-            if s != seat
-        )
-
     rng = random.Random(5)
-    weighted = sum(miss(sample_world(table, seat, rng)[0]) for _ in range(40))
-    uniform = sum(miss(sample_hands(table, seat, rng)) for _ in range(40))
-    assert weighted < uniform / 2
+    for _ in range(20):
+        hands, tries = sample_world(table, seat, rng)
+        assert tries == 1
+        assert sum(map(int.bit_count, hands)) == 52 - table.played.bit_count()
+        for other in range(4):
+            if other != seat:
+                assert spades_dealt(table, hands, other) == table.bids[other]
+
+
+def test_a_whiz_nil_may_hold_spades_the_trick_bids_do_not():
+    ruleset = Ruleset.preset("whiz")
+    table = table_for("2S 3S 4H 5H 9H 2D 3D 4D 6D 2C 3C 4C 7C", ruleset)
+    table.bids = [2, 0, 5, 3]
+    rng = random.Random(1)
+    seen = set()
+    for _ in range(30):
+        hands = sample_hands(table, 0, rng)
+        assert spades_dealt(table, hands, 2) == 5 and spades_dealt(table, hands, 3) == 3
+        seen.add(spades_dealt(table, hands, 1))
+    assert seen == {3}  # the 13 - 2 - 5 - 3 spades left over
