@@ -74,8 +74,8 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
     row = asker.locator(".partnerships tbody tr")
     assert row.count() == 1
     cells = row.locator("td").all_inner_texts()
-    assert cells[0] == "bob" and cells[1] == "1" and cells[2] in ("0", "1")
-    assert cells[3].endswith("%")
+    assert cells[:3] == ["bob", "Classic", "1"] and cells[3] in ("0", "1")
+    assert cells[4].endswith("%")
     asker.locator(".partnerships").scroll_into_view_if_needed()
     shot(asker, "ranked-partnerships-profile-desktop")
     friend.goto(f"{server.url}/u/bob/")
