@@ -575,6 +575,18 @@ static int side_quick_tricks(const u64 *hands, int leader, int broken, int solo,
     return sure;
 }
 
+/* `cards` into `out`, highest weight first; ties in the order given. Returns n. */
+static inline int order_by_weight(const int *cards, const int *weight, int n, int *out) {
+    int order[13];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && weight[order[j - 1]] < weight[i]) order[j] = order[j - 1], j--;
+        order[j] = i;
+    }
+    for (int i = 0; i < n; i++) out[i] = cards[order[i]];
+    return n;
+}
+
 /* The leads ordered by DDS's weights (Moves.cpp, WeightAllocTrump0, spades trump):
  * `cards` the lowest card of each group of the leader's cards that play alike; `last`
  * the lead that decided last with as many tricks left (DDS's bestMove), or -1. */
@@ -703,15 +715,7 @@ static int lead_weights(const u64 *hands, int seat, const int *cards, int n, int
         weight[i] = w;
     }
 #undef TR
-    /* Highest weight first; ties in the order given. */
-    int order[13];
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        while (j > 0 && weight[order[j - 1]] < weight[i]) order[j] = order[j - 1], j--;
-        order[j] = i;
-    }
-    for (int i = 0; i < n; i++) out[i] = cards[order[i]];
-    return n;
+    return order_by_weight(cards, weight, n, out);
 }
 
 /* Solo's leads (DDS's weights assume a partner opposite): `lone` the seat alone. A lead
@@ -749,14 +753,7 @@ static int solo_lead_weights(const u64 *hands, int seat, int lone, const int *ca
         if (last >= card && last <= top && (hands[seat] >> last & 1)) w += 20;
         weight[i] = w;
     }
-    int order[13];
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        while (j > 0 && weight[order[j - 1]] < weight[i]) order[j] = order[j - 1], j--;
-        order[j] = i;
-    }
-    for (int i = 0; i < n; i++) out[i] = cards[order[i]];
-    return n;
+    return order_by_weight(cards, weight, n, out);
 }
 
 /* Are seats p and q on one side (`maxi`: the seats of the side wanting the count high)? */
