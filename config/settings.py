@@ -112,6 +112,7 @@ INSTALLED_APPS = [
     "analysis",
     "clubs",
     "duplicate",
+    "events",
 ]
 
 MIDDLEWARE = [
@@ -392,6 +393,9 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(os.environ.get("SWEEP_INTERVAL", "5")),
     },
     "ranked-form-tables": {"task": "ranked.form_tables", "schedule": 2.0},
+    "events-seat": {"task": "events.seat", "schedule": 2.0},
+    "events-sweep": {"task": "events.sweep", "schedule": 30.0},
+    "events-schedule": {"task": "events.schedule", "schedule": 30.0},
     "ranked-rate-pending": {"task": "ranked.rate_pending", "schedule": 30.0},
     "leagues-sweep": {"task": "leagues.sweep", "schedule": 30.0},
     # The daily challenge: made and committed a day ahead, closed when its day ends.

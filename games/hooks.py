@@ -40,6 +40,13 @@ table).
 A function (request, game) -> an accounts.hooks.Panel, a list of them, or None. The table's
 page has one place, "aside" (the top of the side column)."""
 
+lobby_panels = Hook("lobby_panels")
+"""What the apps above games show in the lobby (events: the live and next arenas, joined
+with one click).
+
+A function (request) -> an accounts.hooks.Panel, a list of them, or None. The lobby has one
+place, "top" (under "Play now")."""
+
 kinds = Hook("kinds")
 """The kinds of game the apps built on games make, beside games' own (Game.Kind): what the
 archive filters on, stored in Game.kind.

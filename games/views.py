@@ -50,6 +50,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context = _lobby_context(request)
     if request.htmx:
         return render(request, "games/lobby.html#tables", context)
+    context["panels"] = panels_of(hooks.lobby_panels, request)
     return render(request, "games/lobby.html", context)
 
 
@@ -86,6 +87,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
             return redirect(selectors.game_url(game))
         form.add_error(None, error)
     context = _lobby_context(request, form)
+    context["panels"] = panels_of(hooks.lobby_panels, request)
     return render(request, "games/lobby.html", context, status=400)
 
 

@@ -102,6 +102,14 @@ BENCHES = [
         ),
     ),
     Bench(
+        "events",
+        "--people 40 --games 100",
+        (
+            rf"^pairing: 40 waiting people into 10 tables in {NUMBER} s CPU",
+            rf"^standings: 100 games \(400 results\) recomputed in {NUMBER} s CPU",
+        ),
+    ),
+    Bench(
         "history",
         "--games 2",
         (rf"^classic +{NUMBER} +{NUMBER} +{NUMBER} +{NUMBER} +{NUMBER}$",),

@@ -16,6 +16,7 @@ from django.test import Client
 
 from core.routes import site_routes
 from duplicate.services import daily as daily_services
+from events.services import arenas
 from games import frames, selectors
 from games.services import tables
 from leagues.services import seasons
@@ -23,6 +24,7 @@ from social import services as social
 from tests.clubs.factories import club_with
 from tests.duplicate.factories import create_session, play_round, step
 from tests.duplicate.play import play_board
+from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 from tests.games.finished import finished_game
 from tests.leagues.factories import (
@@ -117,6 +119,8 @@ def world(db, settings):
     entrant = partnership(tournament, ada, members[3])
 
     live = tables.table_create(owner=ada, bots={1: "standard", 2: "standard", 3: "standard"})
+    arena = ArenaFactory()
+    arenas.arena_join(user=ben, arena_id=arena.pk)
     return {
         "people": {"signed out": None, "signed in": ada, "staff": staff},
         "games": [live, waiting, finished, board],
@@ -135,6 +139,7 @@ def world(db, settings):
             "number": [1],
             "pk": [session.pk],
             "variant": ["jokers", "solo"],
+            "arena_id": [arena.pk],
         },
         "club": club,
         "tournament": tournament,

@@ -31,7 +31,8 @@ API_PATHS = ["/api/tables", "/api/tables/{id}/join", "/api/tables/{id}/leave",
              "/api/daily/{day}/boards/1", "/api/daily/{day}/boards/1/results",
              "/api/daily/{day}/standings", "/api/friends", "/api/friends/requests",
              "/api/blocks", "/api/invitations", "/api/me/preferences",
-             "/api/notifications"]  # fmt: skip
+             "/api/notifications", "/api/arenas", "/api/arenas/{id}",
+             "/api/arenas/{id}/join", "/api/arenas/{id}/leave"]  # fmt: skip
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND",
            "get", "CONNECT"]  # fmt: skip
 

@@ -122,9 +122,11 @@ def notice(page, text: str):
 
 def finish_in_process(game: Game) -> Game:
     """Plays a game to its end here, a bot playing for every person (marked away meanwhile,
-    back at the end: as if they had played, not abandoned)."""
+    back at the end: as if they had played, not abandoned). A page whose socket connects
+    meanwhile brings its person back, so they are marked away again every few actions."""
     people = Seat.objects.filter(game=game, user__isnull=False)
-    people.update(away=True)
-    game = off_the_loop(play, game)
+    while game.status == Game.Status.PLAYING:
+        people.update(away=True)
+        game = off_the_loop(play, game, 20)
     people.update(away=False)
     return game

@@ -1,0 +1,83 @@
+"""Arenas in the JSON API (core.api's style: session or token, JSON errors): the lists,
+an arena's standings, joining and leaving, and a person's games in an arena."""
+
+from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
+
+from core.api import api_view
+from core.errors import NotFound
+from events import selectors
+from events.models import Arena
+from events.schemas import ArenaGameOut, ArenaGames, ArenaOut, Arenas, ArenaState, Standing
+from events.services import arenas as arena_services
+from social import services as social_services
+
+
+def _arena(arena_id: int) -> Arena:
+    found = Arena.objects.filter(pk=arena_id).first()
+    if found is None:
+        raise NotFound("No such arena")
+    return found
+
+
+def _state(request: HttpRequest, arena: Arena) -> ArenaState:
+    now = timezone.now()
+    state = arena.state_at(now)
+    table = list(selectors.standings(arena)[: selectors.STANDINGS_SHOWN])
+    me = selectors.entry_of(arena, request.user)
+    game = selectors.game_to_play(arena, request.user) if me else None
+    return ArenaState(
+        arena=ArenaOut.of(arena, state=state, people=arena.players.count()),
+        standings=[Standing.of(place, player) for place, player in enumerate(table, start=1)],
+        me=Standing.of(selectors.place_of(arena, me), me) if me else None,
+        waiting=bool(me and me.active and me.free_since and state == Arena.State.LIVE),
+        game=ArenaGameOut.of(game.arena_game) if game else None,
+        games_still_playing=selectors.still_playing(arena) if state == Arena.State.FINISHED else 0,
+    )
+
+
+@api_view(methods=["GET"], anonymous=True, responses={200: Arenas})
+def arenas(request: HttpRequest, body: dict) -> JsonResponse:
+    """Live arenas (ending first), upcoming ones (starting first), the 10 latest finished."""
+    now = timezone.now()
+    found = selectors.arenas_by_state(now=now)
+    return JsonResponse(
+        Arenas(
+            **{
+                state: [ArenaOut.of(arena, state=state, people=arena.people) for arena in rows]
+                for state, rows in found.items()
+            }
+        ).data()
+    )
+
+
+@api_view(methods=["GET"], anonymous=True, responses={200: ArenaState})
+def arena(request: HttpRequest, body: dict, arena_id: int) -> JsonResponse:
+    """An arena: its standings (points, then fewer games), your place and your table."""
+    return JsonResponse(_state(request, _arena(arena_id)).data())
+
+
+@api_view(responses={200: ArenaState})
+def arena_join(request: HttpRequest, body: dict, arena_id: int) -> JsonResponse:
+    """Joins an arena (or rejoins after leaving): seated at the next table while it runs.
+    409 once it ended or in its last minutes, or when you are in it already."""
+    arena_services.arena_join(user=request.user, arena_id=arena_id)
+    return JsonResponse(_state(request, _arena(arena_id)).data())
+
+
+@api_view(responses={200: ArenaState})
+def arena_leave(request: HttpRequest, body: dict, arena_id: int) -> JsonResponse:
+    """Leaves an arena: not seated again; a game you play goes on and counts."""
+    arena_services.arena_leave(user=request.user, arena_id=arena_id)
+    return JsonResponse(_state(request, _arena(arena_id)).data())
+
+
+@api_view(methods=["GET"], anonymous=True, responses={200: ArenaGames})
+def arena_games(request: HttpRequest, body: dict, arena_id: int, username: str) -> JsonResponse:
+    """A person's games in an arena, the latest first."""
+    arena = _arena(arena_id)
+    person = social_services.person(username)
+    rows = selectors.games_of(arena, person)
+    return JsonResponse(
+        ArenaGames(username=person.username, games=[ArenaGameOut.of(row) for row in rows]).data()
+    )

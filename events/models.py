@@ -1,0 +1,146 @@
+"""Arenas: time-boxed events of one ruleset that people join and leave while they run,
+seated continuously (events.pairing) and scored per game (events.scoring). The standings
+are rows updated as each game ends, so no page recomputes an arena from its games."""
+
+from datetime import datetime
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+from games.engine import PRESETS
+
+
+def partnership_presets() -> list[tuple[str, str]]:
+    """The presets an arena may be played in: partnership ones (Solo arenas later)."""
+    return [(name, name.replace("-", " ").capitalize()) for name, rules in PRESETS.items()
+            if rules.sides == 2]  # fmt: skip
+
+
+class ArenaSchedule(models.Model):
+    """A recurring arena a site admin defines once: beat creates each one ahead of time
+    (events.services.schedule), and it then runs by itself."""
+
+    class Every(models.TextChoices):
+        HOUR = "hour", "Every hour"
+        DAY = "day", "Every day"
+        WEEK = "week", "Every week"
+
+    name = models.CharField(max_length=80)
+    preset = models.CharField(max_length=32, choices=partnership_presets, default="quick")
+    every = models.CharField(max_length=8, choices=Every.choices, default=Every.HOUR)
+    first_start = models.DateTimeField(help_text="The first arena's start; the next ones follow")
+    minutes = models.PositiveIntegerField(default=45, help_text="How long each arena runs")
+    ahead_minutes = models.PositiveIntegerField(
+        default=60, help_text="Each arena is listed (and can be joined) this long before it starts"
+    )
+    bot_wait_seconds = models.PositiveIntegerField(default=30)
+    closing_seconds = models.PositiveIntegerField(default=300)
+    turn_seconds = models.PositiveIntegerField(default=20)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_every_display().lower()})"
+
+
+class Arena(models.Model):
+    class State(models.TextChoices):
+        UPCOMING = "upcoming", "Starts soon"
+        LIVE = "live", "Live"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=80)
+    preset = models.CharField(max_length=32, choices=partnership_presets, default="quick")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    # A table with at least two people waits this long for more before expert bots fill it.
+    bot_wait_seconds = models.PositiveIntegerField(default=30)
+    # Nobody is seated this long before the end: a game started then could not finish.
+    closing_seconds = models.PositiveIntegerField(default=300)
+    turn_seconds = models.PositiveIntegerField(default=20)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Made by a schedule for its start `slot` (it starts later than that when beat was
+    # down at the time); the people who joined ahead are told shortly before the start.
+    schedule = models.ForeignKey(
+        ArenaSchedule, null=True, blank=True, on_delete=models.SET_NULL, related_name="arenas"
+    )
+    slot = models.DateTimeField(null=True, blank=True)
+    announced = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["ends_at", "starts_at"])]
+        constraints = [
+            models.UniqueConstraint(fields=["schedule", "slot"], name="one_arena_per_slot")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("events:arena", args=[self.pk])
+
+    def clean(self) -> None:
+        if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
+            raise ValidationError({"ends_at": "An arena ends after it starts"})
+
+    def state_at(self, now: datetime) -> str:
+        if now < self.starts_at:
+            return self.State.UPCOMING
+        return self.State.LIVE if now < self.ends_at else self.State.FINISHED
+
+    def seats_at(self, now: datetime) -> bool:
+        """Whether people are seated now: it runs, and its last minutes have not come."""
+        return self.starts_at <= now and (self.ends_at - now).total_seconds() > self.closing_seconds
+
+
+class ArenaPlayer(models.Model):
+    """A person in an arena: their score so far (events.scoring) and whether they wait
+    for a table."""
+
+    arena = models.ForeignKey(Arena, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="arena_entries"
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+    active = models.BooleanField(default=True)  # False once they left: not seated again
+    # When they became free for a table: joined, or their last game ended; null while at a
+    # table or after leaving.
+    free_since = models.DateTimeField(null=True, blank=True)
+    last_partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    points = models.PositiveIntegerField(default=0)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    streak = models.PositiveIntegerField(default=0)  # wins in a row up to now
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["arena", "user"], name="one_entry_per_arena")
+        ]
+        indexes = [models.Index(fields=["arena", "-points", "games", "joined_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in arena {self.arena_id}: {self.points}"
+
+
+class ArenaGame(models.Model):
+    """A game an arena seated, and whether its result counted."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        COUNTED = "counted", "Counted"
+        LATE = "late", "Ended after the arena: not counted"
+
+    arena = models.ForeignKey(Arena, on_delete=models.CASCADE, related_name="arena_games")
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="arena_game")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+
+    class Meta:
+        indexes = [models.Index(fields=["arena", "status"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} of arena {self.arena_id} ({self.status})"

@@ -1,0 +1,105 @@
+"""What the arena pages and the API read."""
+
+from datetime import datetime
+
+from django.db.models import Count, Q, QuerySet
+
+from accounts.models import User
+from events.models import Arena, ArenaGame, ArenaPlayer
+from games.models import Game
+
+FINISHED_SHOWN = 10
+STANDINGS_SHOWN = 50
+PODIUM = 3
+
+
+def arenas_by_state(*, now: datetime) -> dict[str, list[Arena]]:
+    """Live arenas (ending first), upcoming ones (starting first) and the latest finished."""
+    counted = Arena.objects.annotate(people=Count("players"))
+    return {
+        "live": list(counted.filter(starts_at__lte=now, ends_at__gt=now).order_by("ends_at")),
+        "upcoming": list(counted.filter(starts_at__gt=now).order_by("starts_at")),
+        "finished": list(counted.filter(ends_at__lte=now).order_by("-ends_at")[:FINISHED_SHOWN]),
+    }
+
+
+def standings(arena: Arena) -> QuerySet:
+    """The arena's people ranked (events.scoring.standings: points, fewer games, who
+    joined first)."""
+    return (
+        ArenaPlayer.objects.filter(arena=arena)
+        .select_related("user")
+        .order_by("-points", "games", "joined_at", "pk")
+    )
+
+
+def place_of(arena: Arena, player: ArenaPlayer) -> int:
+    """The player's place in the standings (1 for the first)."""
+    ahead = Q(points__gt=player.points) | Q(points=player.points, games__lt=player.games)
+    ahead |= Q(points=player.points, games=player.games, joined_at__lt=player.joined_at)
+    return ArenaPlayer.objects.filter(arena=arena).filter(ahead).count() + 1
+
+
+def entry_of(arena: Arena, user: User) -> ArenaPlayer | None:
+    if not user.is_authenticated:
+        return None
+    return ArenaPlayer.objects.filter(arena=arena, user=user).first()
+
+
+def games_of(arena: Arena, user: User) -> list[ArenaGame]:
+    """The person's games in the arena, the latest first."""
+    return list(
+        ArenaGame.objects.filter(arena=arena, game__seats__user=user)
+        .select_related("game")
+        .order_by("-game_id")
+    )
+
+
+def game_to_play(arena: Arena, user: User) -> Game | None:
+    """The arena game the person sits at now, playing their own cards."""
+    return (
+        Game.objects.filter(
+            arena_game__arena=arena,
+            status=Game.Status.PLAYING,
+            seats__user=user,
+            seats__away=False,
+        )
+        .order_by("-pk")
+        .first()
+    )
+
+
+def still_playing(arena: Arena) -> int:
+    return ArenaGame.objects.filter(arena=arena, status=ArenaGame.Status.PLAYING).count()
+
+
+def arenas_joined(user: User, arena_ids: list[int]) -> set[int]:
+    """Which of these arenas the person is in (joined, not left)."""
+    if not user.is_authenticated:
+        return set()
+    return set(
+        ArenaPlayer.objects.filter(arena_id__in=arena_ids, user=user, active=True).values_list(
+            "arena_id", flat=True
+        )
+    )
+
+
+TROPHIES_SHOWN = 10
+
+
+def trophies_of(user: User, *, now: datetime) -> list[dict]:
+    """The person's podium places in finished arenas where they scored, the latest first:
+    {"arena", "place"}."""
+    entries = (
+        ArenaPlayer.objects.filter(user=user, arena__ends_at__lte=now, points__gt=0)
+        .select_related("arena")
+        .order_by("-arena__ends_at")
+    )
+    found = []
+    for entry in entries[:50]:
+        place = place_of(entry.arena, entry)
+        if place <= PODIUM:
+            found.append({"arena": entry.arena, "place": place})
+        if len(found) == TROPHIES_SHOWN:
+            break
+    return found

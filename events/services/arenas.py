@@ -1,0 +1,55 @@
+"""Joining and leaving an arena. Every write takes the arena's row lock first, as the
+seating run does, so a join, a leave and a seating run never interleave."""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from core.errors import Conflict, NotFound
+from events.models import Arena, ArenaPlayer
+
+
+def arena_lock(arena_id: int) -> Arena:
+    arena = Arena.objects.select_for_update().filter(pk=arena_id).first()
+    if arena is None:
+        raise NotFound("No such arena")
+    return arena
+
+
+@transaction.atomic
+def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> ArenaPlayer:
+    """Joins (or rejoins after leaving) an arena that has not ended; they wait for a
+    table at once if it runs."""
+    now = now or timezone.now()
+    arena = arena_lock(arena_id)
+    if arena.state_at(now) == Arena.State.FINISHED:
+        raise Conflict("This arena has ended")
+    if arena.starts_at <= now and not arena.seats_at(now):
+        raise Conflict("This arena seats nobody in its last minutes: join the next one")
+    player = ArenaPlayer.objects.filter(arena=arena, user=user).first()
+    if player is not None and player.active:
+        raise Conflict("You are in this arena already")
+    if player is None:
+        player = ArenaPlayer(arena=arena, user=user)
+    player.active = True
+    player.free_since = now
+    player.save()
+    return player
+
+
+@transaction.atomic
+def arena_leave(*, user: User, arena_id: int) -> ArenaPlayer:
+    """Leaves an arena: not seated again (a game they are playing goes on and counts);
+    their points stay in the standings."""
+    arena = arena_lock(arena_id)
+    player = ArenaPlayer.objects.filter(arena=arena, user=user).first()
+    if player is None:
+        raise NotFound("You are not in this arena")
+    if not player.active:
+        raise Conflict("You left this arena already")
+    player.active = False
+    player.free_since = None
+    player.save(update_fields=["active", "free_since"])
+    return player

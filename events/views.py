@@ -1,0 +1,63 @@
+"""Pages of arenas: the list and an arena's page, whose live part (your place, the
+standings) each viewer's page polls; a person who was seated is sent to their game.
+Thin: services do the writes, selectors the reads."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from core import posts
+from events import presenters, selectors
+from events.models import Arena
+from events.services import arenas as arena_services
+
+
+@require_GET
+def arenas(request: HttpRequest) -> HttpResponse:
+    now = timezone.now()
+    return render(
+        request, "events/arenas.html", {"arenas": selectors.arenas_by_state(now=now), "now": now}
+    )
+
+
+@require_GET
+def arena(request: HttpRequest, arena_id: int) -> HttpResponse:
+    """The arena's page; polled by htmx for its live part, or off to the game the viewer
+    was just seated at."""
+    found = get_object_or_404(Arena, pk=arena_id)
+    if request.htmx and request.user.is_authenticated:
+        game = selectors.game_to_play(found, request.user)
+        if game is not None:
+            response = HttpResponse()
+            response["HX-Redirect"] = reverse("game", args=[game.pk])
+            return response
+    return _page(request, found)
+
+
+def _page(request: HttpRequest, found: Arena, error: str = "") -> HttpResponse:
+    context = presenters.arena_page(found, request.user, now=timezone.now(), error=error)
+    template = "events/arena.html#live" if request.htmx else "events/arena.html"
+    return render(request, template, context)
+
+
+def _act(request: HttpRequest, arena_id: int, service) -> HttpResponse:
+    found = get_object_or_404(Arena, pk=arena_id)
+    _, error = posts.attempt(service, user=request.user, arena_id=found.pk)
+    if not request.htmx:
+        return redirect(found)  # the page shows where they stand; an error is rare here
+    return _page(request, found, error)
+
+
+@login_required
+@require_POST
+def arena_join(request: HttpRequest, arena_id: int) -> HttpResponse:
+    return _act(request, arena_id, arena_services.arena_join)
+
+
+@login_required
+@require_POST
+def arena_leave(request: HttpRequest, arena_id: int) -> HttpResponse:
+    return _act(request, arena_id, arena_services.arena_leave)

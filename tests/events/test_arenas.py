@@ -1,0 +1,144 @@
+"""Joining, leaving, seating and scoring an arena through its services."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from core.errors import Conflict, NotFound
+from events.kinds import ARENA
+from events.models import ArenaGame, ArenaPlayer
+from events.services import arenas, results, seating
+from games.models import Game
+from social import services as social
+from tests.events.factories import ArenaFactory, played_to_the_end
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
+
+
+def joined(arena, count):
+    people = UserFactory.create_batch(count)
+    for person in people:
+        arenas.arena_join(user=person, arena_id=arena.pk)
+    return people
+
+
+def test_joining_twice_leaving_twice_and_joining_too_late_are_refused_and_change_nothing():
+    arena = ArenaFactory()
+    ada = UserFactory()
+    arenas.arena_join(user=ada, arena_id=arena.pk)
+    with pytest.raises(Conflict, match="in this arena already"):
+        arenas.arena_join(user=ada, arena_id=arena.pk)
+    arenas.arena_leave(user=ada, arena_id=arena.pk)
+    with pytest.raises(Conflict, match="left this arena already"):
+        arenas.arena_leave(user=ada, arena_id=arena.pk)
+    with pytest.raises(NotFound, match="not in this arena"):
+        arenas.arena_leave(user=UserFactory(), arena_id=arena.pk)
+    player = arenas.arena_join(user=ada, arena_id=arena.pk)  # back after leaving
+    assert player.active and ArenaPlayer.objects.filter(arena=arena).count() == 1
+
+    now = timezone.now()
+    ended = ArenaFactory(starts_at=now - timedelta(hours=2), ends_at=now - timedelta(hours=1))
+    closing = ArenaFactory(starts_at=now - timedelta(hours=1), ends_at=now + timedelta(minutes=2))
+    with pytest.raises(Conflict, match="has ended"):
+        arenas.arena_join(user=ada, arena_id=ended.pk)
+    with pytest.raises(Conflict, match="last minutes"):
+        arenas.arena_join(user=ada, arena_id=closing.pk)
+    with pytest.raises(NotFound, match="No such arena"):
+        arenas.arena_join(user=ada, arena_id=10**9)
+    assert not ArenaPlayer.objects.filter(arena__in=[ended, closing]).exists()
+
+
+def test_four_free_people_are_seated_at_an_arena_game_and_not_twice():
+    arena = ArenaFactory()
+    people = joined(arena, 4)
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    assert game.kind == ARENA and game.preset == "quick" and game.status == Game.Status.PLAYING
+    assert {seat.user for seat in game.seats.all()} == set(people)
+    assert ArenaGame.objects.get(game=game).arena == arena
+    players = {player.user_id: player for player in ArenaPlayer.objects.filter(arena=arena)}
+    for seat in game.seats.all():
+        partner = game.seats.get(position=(seat.position + 2) % 4)
+        assert players[seat.user_id].free_since is None
+        assert players[seat.user_id].last_partner_id == partner.user_id
+    assert seating.arena_seat(arena.pk, now=timezone.now()) == []
+
+
+def test_bots_fill_a_table_of_two_after_the_wait_never_one_person_alone():
+    arena = ArenaFactory(bot_wait_seconds=30)
+    ada, ben = joined(arena, 2)
+    now = timezone.now()
+    assert seating.arena_seat(arena.pk, now=now + timedelta(seconds=10)) == []
+    (game,) = seating.arena_seat(arena.pk, now=now + timedelta(seconds=31))
+    seats = list(game.seats.order_by("position"))
+    assert {seat.user for seat in seats if seat.user} == {ada, ben}
+    assert [seat.bot_level for seat in seats].count("expert") == 2
+
+    alone = ArenaFactory(bot_wait_seconds=30)
+    joined(alone, 1)
+    assert seating.arena_seat(alone.pk, now=now + timedelta(minutes=5)) == []
+
+
+def test_people_who_block_each_other_are_not_seated_together():
+    arena = ArenaFactory(bot_wait_seconds=0)
+    ada, ben = joined(arena, 2)
+    social.block(user=ada, other=ben)
+    assert seating.arena_seat(arena.pk, now=timezone.now() + timedelta(seconds=5)) == []
+
+
+def test_nobody_is_seated_in_the_last_minutes_nor_after_leaving():
+    now = timezone.now()
+    arena = ArenaFactory(starts_at=now - timedelta(minutes=50), ends_at=now + timedelta(minutes=10))
+    people = joined(arena, 5)
+    arenas.arena_leave(user=people[0], arena_id=arena.pk)
+    assert seating.arenas_seat(now=now + timedelta(minutes=6)) == []
+    (game,) = seating.arenas_seat(now=now)
+    assert people[0] not in {seat.user for seat in game.seats.all()}
+
+
+def test_a_finished_game_scores_its_winners_once_and_frees_everyone_for_the_next_table():
+    arena = ArenaFactory()
+    joined(arena, 4)
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    game = played_to_the_end(game)
+    assert results.record_game(game_id=game.pk) is True
+    assert results.record_game(game_id=game.pk) is False  # once
+    winners = {seat.user_id for seat in game.seats.all() if seat.position % 2 == game.winner}
+    for player in ArenaPlayer.objects.filter(arena=arena):
+        won = player.user_id in winners
+        assert (player.points, player.games, player.wins, player.streak) == (
+            (2, 1, 1, 1) if won else (0, 1, 0, 0)
+        )
+        assert player.free_since is not None
+    assert ArenaGame.objects.get(game=game).status == ArenaGame.Status.COUNTED
+    (again,) = seating.arena_seat(arena.pk, now=timezone.now())
+    assert again.pk != game.pk
+
+
+def test_a_game_that_ends_after_the_arena_does_not_count():
+    arena = ArenaFactory()
+    joined(arena, 4)
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    game = played_to_the_end(game)
+    arena.ends_at = game.finished_at - timedelta(seconds=1)
+    arena.save()
+    assert results.sweep() == 1  # the sweep finds a game whose signal was lost
+    assert ArenaGame.objects.get(game=game).status == ArenaGame.Status.LATE
+    assert set(ArenaPlayer.objects.values_list("points", "games")) == {(0, 0)}
+
+
+def test_someone_who_walked_away_from_their_table_loses_it_and_leaves_the_arena():
+    arena = ArenaFactory()
+    joined(arena, 4)
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    game = played_to_the_end(game)
+    walker = game.seats.get(position=game.winner)  # on the winning side
+    game.seats.filter(pk=walker.pk).update(away=True)
+    results.record_game(game_id=game.pk)
+    player = ArenaPlayer.objects.get(arena=arena, user_id=walker.user_id)
+    assert (player.points, player.games, player.active, player.free_since) == (0, 1, False, None)
+    partner = ArenaPlayer.objects.get(
+        arena=arena, user=game.seats.get(position=game.winner + 2).user
+    )
+    assert partner.points == 2 and partner.active

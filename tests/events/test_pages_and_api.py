@@ -1,0 +1,127 @@
+"""The arena's pages and its JSON API: join with one click, the live part that sends a
+seated person to their game, the standings and the podium; clear refusals that change
+nothing."""
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from accounts.tokens import token_create
+from events.models import ArenaPlayer
+from events.services import arenas, results, seating
+from tests.events.factories import ArenaFactory, played_to_the_end
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
+
+
+def api(method, path, token=None, body=None):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if method == "GET":
+        return Client().get(path, headers=headers)
+    return Client().post(
+        path, json.dumps(body or {}), content_type="application/json", headers=headers
+    )
+
+
+def signed_in(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_list_shows_live_upcoming_and_finished_arenas():
+    now = timezone.now()
+    live = ArenaFactory(name="Hourly Quick")
+    soon = ArenaFactory(name="Evening Jokers", preset="jokers", starts_at=now + timedelta(hours=2))
+    yesterday = now - timedelta(days=1)
+    ArenaFactory(name="Yesterday's", starts_at=yesterday, ends_at=yesterday + timedelta(hours=1))
+    page = Client().get("/arenas/").content.decode()
+    assert page.index("Hourly Quick") < page.index("Evening Jokers") < page.index("Yesterday")
+    listed = api("GET", "/api/arenas").json()
+    assert [arena["name"] for arena in listed["live"]] == [live.name]
+    assert listed["upcoming"][0]["id"] == soon.pk and listed["upcoming"][0]["state"] == "upcoming"
+    assert listed["finished"][0]["state"] == "finished"
+
+
+def test_join_with_one_click_then_the_live_part_sends_the_seated_person_to_their_game():
+    arena = ArenaFactory()
+    ada = UserFactory()
+    client = signed_in(ada)
+    page = client.get(f"/arenas/{arena.pk}/").content.decode()
+    assert "Join the arena" in page and "Nobody has joined yet" in page
+    box = client.post(f"/arenas/{arena.pk}/join", headers={"HX-Request": "true"}).content.decode()
+    assert "Waiting for your table" in box and "Leave the arena" in box
+    for person in UserFactory.create_batch(3):
+        arenas.arena_join(user=person, arena_id=arena.pk)
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    polled = client.get(f"/arenas/{arena.pk}/", headers={"HX-Request": "true"})
+    assert polled["HX-Redirect"] == f"/games/{game.pk}/"
+    assert "Go to your game" in client.get(f"/arenas/{arena.pk}/").content.decode()
+    played_to_the_end(game)
+    results.record_game(game_id=game.pk)
+    game_page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Back to the arena" in game_page
+    page = client.get(f"/arenas/{arena.pk}/").content.decode()
+    assert f"/games/{game.pk}/" in page and "counted" in page  # your games
+
+
+def test_a_refusal_is_shown_in_the_box_and_changes_nothing():
+    arena = ArenaFactory()
+    ada = UserFactory()
+    client = signed_in(ada)
+    client.post(f"/arenas/{arena.pk}/join", headers={"HX-Request": "true"})
+    again = client.post(f"/arenas/{arena.pk}/join", headers={"HX-Request": "true"})
+    assert again.status_code == 200 and "You are in this arena already" in again.content.decode()
+    assert ArenaPlayer.objects.count() == 1
+    assert Client().post(f"/arenas/{arena.pk}/join").status_code == 302  # to log in
+    assert client.post("/arenas/999999/join").status_code == 404
+
+
+def test_the_finished_arena_shows_its_podium_and_the_games_that_did_not_count():
+    arena = ArenaFactory()
+    people = UserFactory.create_batch(4)
+    for person in people:
+        arenas.arena_join(user=person, arena_id=arena.pk)
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    game = played_to_the_end(game)
+    results.record_game(game_id=game.pk)
+    assert len(seating.arena_seat(arena.pk, now=timezone.now())) == 1  # runs past the end
+    arena.starts_at, arena.ends_at = timezone.now() - timedelta(hours=1), timezone.now()
+    arena.save()
+    page = Client().get(f"/arenas/{arena.pk}/").content.decode()
+    assert "Podium" in page and "1 game still running when the arena ended does not count" in page
+    winners = [seat.user.username for seat in game.seats.all() if seat.position % 2 == game.winner]
+    podium = page[page.index('class="podium"') :]
+    assert podium.index(winners[0]) < podium.index("</ol>")
+    assert "Join" not in page[page.index("arena-me") : page.index("Podium")]
+
+
+def test_the_api_joins_leaves_and_shows_standings_and_a_persons_games():
+    arena = ArenaFactory()
+    people = UserFactory.create_batch(4)
+    tokens = [token_create(user=person) for person in people]
+    for token in tokens:
+        assert api("POST", f"/api/arenas/{arena.pk}/join", token).status_code == 200
+    twice = api("POST", f"/api/arenas/{arena.pk}/join", tokens[0])
+    assert twice.status_code == 409 and twice.json()["error"] == "You are in this arena already"
+    assert api("POST", "/api/arenas/999999/join", tokens[0]).status_code == 404
+    assert api("POST", f"/api/arenas/{arena.pk}/join").status_code == 401
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    state = api("GET", f"/api/arenas/{arena.pk}", tokens[0]).json()
+    assert state["game"]["id"] == game.pk and state["waiting"] is False
+    game = played_to_the_end(game)
+    results.record_game(game_id=game.pk)
+    state = api("GET", f"/api/arenas/{arena.pk}", tokens[0]).json()
+    assert [row["points"] for row in state["standings"]] == [2, 2, 0, 0]
+    assert state["me"]["games"] == 1 and state["waiting"] is True
+    games = api("GET", f"/api/arenas/{arena.pk}/games/{people[0].username}").json()
+    assert games == {
+        "username": people[0].username,
+        "games": [{"id": game.pk, "url": f"/games/{game.pk}/", "status": "counted"}],
+    }
+    left = api("POST", f"/api/arenas/{arena.pk}/leave", tokens[0]).json()
+    assert left["me"]["active"] is False and left["waiting"] is False

@@ -1,0 +1,82 @@
+"""The schedule runs itself: arenas created ahead of their start, once; starts missed
+while beat was down start late instead of being skipped; people who joined ahead are told
+shortly before the start."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from events.models import Arena, ArenaSchedule
+from events.services import arenas, schedule
+from social.models import Notification
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
+
+
+def hourly(**fields) -> ArenaSchedule:
+    now = timezone.now().replace(microsecond=0)
+    return ArenaSchedule.objects.create(
+        name="Hourly Quick", every="hour", first_start=now + timedelta(minutes=10), **fields
+    )
+
+
+def test_arenas_are_created_ahead_of_their_start_and_only_once():
+    plan = hourly(ahead_minutes=90, minutes=45)
+    now = timezone.now()
+    created = schedule.schedules_run(now=now)
+    assert [arena.starts_at for arena in created] == [
+        plan.first_start,
+        plan.first_start + timedelta(hours=1),
+    ]
+    first = created[0]
+    assert first.ends_at - first.starts_at == timedelta(minutes=45)
+    assert (first.name, first.preset, first.slot) == ("Hourly Quick", "quick", plan.first_start)
+    assert schedule.schedules_run(now=now) == []  # a second run, or two at once
+    assert schedule.schedules_run(now=now + timedelta(minutes=30)) == []
+    (third,) = schedule.schedules_run(now=now + timedelta(minutes=61))
+    assert third.starts_at == plan.first_start + timedelta(hours=2)
+
+
+def test_starts_missed_while_beat_was_down_start_late_and_none_is_skipped():
+    plan = hourly(ahead_minutes=0, minutes=45)
+    assert schedule.schedules_run(now=timezone.now()) == []  # nothing due yet
+    back = plan.first_start + timedelta(hours=2, minutes=20)  # beat down for over two hours
+    created = schedule.schedules_run(now=back)
+    assert [arena.slot for arena in created] == [
+        plan.first_start + timedelta(hours=hours) for hours in range(3)
+    ]
+    assert all(arena.starts_at == back for arena in created)  # late, at once
+    assert all(arena.ends_at == back + timedelta(minutes=45) for arena in created)
+
+
+def test_an_inactive_schedule_creates_nothing_and_earlier_starts_were_never_due():
+    hourly(active=False)
+    assert schedule.schedules_run(now=timezone.now() + timedelta(hours=3)) == []
+    plan = ArenaSchedule.objects.create(
+        name="Daily Jokers",
+        preset="jokers",
+        every="day",
+        first_start=timezone.now() - timedelta(days=30, hours=1),
+    )
+    (created,) = schedule.schedules_run(now=timezone.now() + timedelta(hours=23))
+    assert created.slot == plan.first_start + timedelta(days=31)
+
+
+def test_people_who_joined_ahead_are_told_once_shortly_before_the_start():
+    plan = hourly(ahead_minutes=60)
+    now = timezone.now()
+    (arena,) = schedule.schedules_run(now=now)
+    ada, ben = UserFactory(), UserFactory()
+    arenas.arena_join(user=ada, arena_id=arena.pk, now=now)
+    arenas.arena_join(user=ben, arena_id=arena.pk, now=now)
+    arenas.arena_leave(user=ben, arena_id=arena.pk)
+    assert schedule.arenas_announce(now=now) == 0  # ten minutes ahead: not yet
+    soon = plan.first_start - timedelta(minutes=4, seconds=30)
+    assert schedule.arenas_announce(now=soon) == 1
+    assert schedule.arenas_announce(now=soon) == 0
+    (told,) = Notification.objects.all()
+    assert told.user == ada and told.text == "Hourly Quick starts in 4 minutes"
+    assert told.url == f"/arenas/{arena.pk}/"
+    assert Arena.objects.get(pk=arena.pk).announced
