@@ -35,13 +35,14 @@ class Membership(models.Model):
     class Role(models.TextChoices):
         OWNER = "owner", "Owner"
         ADMIN = "admin", "Admin"
+        ORGANISER = "organiser", "Organiser"  # schedules the club's arenas (with the owner)
         MEMBER = "member", "Member"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships"
     )
-    role = models.CharField(max_length=8, choices=Role.choices, default=Role.MEMBER)
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -60,6 +61,11 @@ class Membership(models.Model):
     @property
     def is_admin(self) -> bool:
         return self.role in (self.Role.OWNER, self.Role.ADMIN)
+
+    @property
+    def can_organise(self) -> bool:
+        """Schedules the club's own arenas."""
+        return self.role in (self.Role.OWNER, self.Role.ORGANISER)
 
 
 class JoinRequest(models.Model):

@@ -142,11 +142,11 @@ def club_remove_member(*, club: Club, admin: User, user: User) -> None:
 
 @transaction.atomic
 def club_set_role(*, club: Club, owner: User, user: User, role: str) -> Membership:
-    """The owner makes a member an admin, or an admin a member again."""
+    """The owner makes a member an admin or an organiser, or either a member again."""
     if check_club_admin(club, owner).role != Membership.Role.OWNER:
-        raise Forbidden("Only the owner can appoint or dismiss admins")
-    if role not in (Membership.Role.ADMIN, Membership.Role.MEMBER):
-        raise Invalid("A member can be made an admin or a member")
+        raise Forbidden("Only the owner can appoint or dismiss admins and organisers")
+    if role not in (Membership.Role.ADMIN, Membership.Role.ORGANISER, Membership.Role.MEMBER):
+        raise Invalid("A member can be made an admin, an organiser or a member")
     target = selectors.membership_of(club, user)
     if target is None:
         raise NotFound(f"{user} is not a member of {club}")

@@ -62,6 +62,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
             initial={"description": club.description, "public": club.public}
         )
     context["panels"] = panels_of(club_panels, request, club)
+    context["promotions"] = [("admin", "admin"), ("organiser", "organiser")]
     return render(request, "clubs/club.html", context)
 
 
@@ -165,9 +166,9 @@ def club_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
         call = partial(club_services.club_remove_member, club=club, admin=request.user, user=member)
         done = f"{member} is no longer a member"
     else:
-        role = Membership.Role.ADMIN if action == "admin" else Membership.Role.MEMBER
+        role = action if action in ("admin", "organiser") else Membership.Role.MEMBER
         call = partial(
             club_services.club_set_role, club=club, owner=request.user, user=member, role=role
         )
-        done = f"{member} is now {'an admin' if role == Membership.Role.ADMIN else 'a member'}"
+        done = f"{member} is now {'a member' if role == Membership.Role.MEMBER else 'an ' + role}"
     return posts.act(request, call, back=selectors.club_url(club), done=done)

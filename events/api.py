@@ -8,7 +8,15 @@ from core.api import api_view
 from core.errors import NotFound
 from events import selectors
 from events.models import Arena
-from events.schemas import ArenaGameOut, ArenaGames, ArenaOut, Arenas, ArenaState, Standing
+from events.schemas import (
+    ArenaGameOut,
+    ArenaGames,
+    ArenaOut,
+    Arenas,
+    ArenaState,
+    ClubStanding,
+    Standing,
+)
 from events.services import arenas as arena_services
 from social import services as social_services
 
@@ -29,6 +37,10 @@ def _state(request: HttpRequest, arena: Arena) -> ArenaState:
     return ArenaState(
         arena=ArenaOut.of(arena, state=state, people=arena.players.count()),
         standings=[Standing.of(place, player) for place, player in enumerate(table, start=1)],
+        clubs=[
+            ClubStanding.of(place, line)
+            for place, line in enumerate(selectors.club_standings(arena), start=1)
+        ],
         me=Standing.of(selectors.place_of(arena, me), me) if me else None,
         waiting=bool(me and me.active and me.free_since and state == Arena.State.LIVE),
         game=ArenaGameOut.of(game.arena_game) if game else None,

@@ -10,6 +10,7 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.hooks import profile_panels
+        from clubs.hooks import club_panels
         from events import kinds, panels
         from events.extras import arena_link
         from events.tasks import on_game_finished
@@ -21,3 +22,4 @@ class EventsConfig(AppConfig):
         hooks.kinds.add(kinds.game_kinds)
         hooks.lobby_panels.add(panels.lobby_arenas)
         profile_panels.add(panels.profile_trophies)
+        club_panels.add(panels.club_events)

@@ -68,6 +68,10 @@ class Arena(models.Model):
     )
     slot = models.DateTimeField(null=True, blank=True)
     announced = models.BooleanField(default=False)
+    # A club's own arena is open to its members only; with two clubs or more it is a
+    # battle: each person scores for their club, a club the sum of its best `battle_top`.
+    clubs = models.ManyToManyField("clubs.Club", blank=True, related_name="arenas")
+    battle_top = models.PositiveSmallIntegerField(default=5)
 
     class Meta:
         indexes = [models.Index(fields=["ends_at", "starts_at"])]
@@ -112,6 +116,9 @@ class ArenaPlayer(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
     )  # fmt: skip
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )  # the club they score for in a battle (their club, in a club's arena)
     points = models.PositiveIntegerField(default=0)
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
@@ -144,3 +151,31 @@ class ArenaGame(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.game_id} of arena {self.arena_id} ({self.status})"
+
+
+class BattleChallenge(models.Model):
+    """One club's owner challenges another club to a battle; once that club's owner
+    accepts, the battle is an arena of both clubs."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for an answer"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+
+    challenger = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    challenged = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    preset = models.CharField(max_length=32, choices=partnership_presets, default="quick")
+    starts_at = models.DateTimeField()
+    minutes = models.PositiveIntegerField(default=45)
+    top = models.PositiveSmallIntegerField(default=5)  # each club's best this many count
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    arena = models.OneToOneField(
+        Arena, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged} ({self.status})"

@@ -12,11 +12,14 @@ def arena_page(arena: Arena, viewer: User, *, now: datetime, error: str = "") ->
     table = list(selectors.standings(arena)[: selectors.STANDINGS_SHOWN])
     me = selectors.entry_of(arena, viewer)
     games = selectors.games_of(arena, viewer) if me else []
+    clubs = list(arena.clubs.all())
     return {
         "arena": arena,
+        "clubs": clubs,
+        "club_standings": selectors.club_standings(arena),
+        "may_join": viewer.is_authenticated
+        and (not clubs or selectors.member_of_any(viewer, clubs)),
         "state": state,
-        "live": state == Arena.State.LIVE,
-        "finished": state == Arena.State.FINISHED,
         "seating": arena.seats_at(now),
         "poll": state != Arena.State.FINISHED,
         "standings": [

@@ -19,6 +19,8 @@ class ArenaOut(Output):
     seats_until: str  # nobody is seated after this
     bot_wait_seconds: int
     people: int
+    clubs: list[str]  # a club's arena is for its members; two clubs or more: a battle
+    battle_top: int  # in a battle, each club's best this many count
     url: str
 
     @classmethod
@@ -33,6 +35,8 @@ class ArenaOut(Output):
             seats_until=(arena.ends_at - timedelta(seconds=arena.closing_seconds)).isoformat(),
             bot_wait_seconds=arena.bot_wait_seconds,
             people=people,
+            clubs=[club.name for club in arena.clubs.all()],
+            battle_top=arena.battle_top,
             url=arena.get_absolute_url(),
         )
 
@@ -67,6 +71,22 @@ class Standing(Output):
         )
 
 
+class ClubStanding(Output):
+    place: int
+    club: str
+    points: int  # of its best players
+    counted: list[str]  # those players
+
+    @classmethod
+    def of(cls, place: int, line: dict) -> "ClubStanding":
+        return cls(
+            place=place,
+            club=line["club"].name,
+            points=line["points"],
+            counted=[player.user.username for player in line["players"]],
+        )
+
+
 class ArenaGameOut(Output):
     id: int
     url: str
@@ -82,6 +102,7 @@ class ArenaState(Output):
 
     arena: ArenaOut
     standings: list[Standing]
+    clubs: list[ClubStanding]  # a battle's clubs by points; [] otherwise
     me: Standing | None
     waiting: bool  # the caller waits for a table
     game: ArenaGameOut | None  # the caller's table now

@@ -2,10 +2,11 @@
 
 from datetime import datetime
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
 from accounts.models import User
-from events.models import Arena, ArenaGame, ArenaPlayer
+from clubs.models import Membership
+from events.models import Arena, ArenaGame, ArenaPlayer, BattleChallenge
 from games.models import Game
 
 FINISHED_SHOWN = 10
@@ -15,7 +16,7 @@ PODIUM = 3
 
 def arenas_by_state(*, now: datetime) -> dict[str, list[Arena]]:
     """Live arenas (ending first), upcoming ones (starting first) and the latest finished."""
-    counted = Arena.objects.annotate(people=Count("players"))
+    counted = Arena.objects.annotate(people=Count("players")).prefetch_related("clubs")
     return {
         "live": list(counted.filter(starts_at__lte=now, ends_at__gt=now).order_by("ends_at")),
         "upcoming": list(counted.filter(starts_at__gt=now).order_by("starts_at")),
@@ -28,7 +29,7 @@ def standings(arena: Arena) -> QuerySet:
     joined first)."""
     return (
         ArenaPlayer.objects.filter(arena=arena)
-        .select_related("user")
+        .select_related("user", "club")
         .order_by("-points", "games", "joined_at", "pk")
     )
 
@@ -47,12 +48,17 @@ def entry_of(arena: Arena, user: User) -> ArenaPlayer | None:
 
 
 def games_of(arena: Arena, user: User) -> list[ArenaGame]:
-    """The person's games in the arena, the latest first."""
-    return list(
+    """The person's games in the arena, the latest first; `won` once a game is over."""
+    rows = (
         ArenaGame.objects.filter(arena=arena, game__seats__user=user)
+        .annotate(position=F("game__seats__position"))
         .select_related("game")
         .order_by("-game_id")
     )
+    for row in rows:
+        over = row.game.winner is not None
+        row.won = over and row.position % 2 == row.game.winner
+    return list(rows)
 
 
 def game_to_play(arena: Arena, user: User) -> Game | None:
@@ -103,3 +109,66 @@ def trophies_of(user: User, *, now: datetime) -> list[dict]:
         if len(found) == TROPHIES_SHOWN:
             break
     return found
+
+
+def club_standings(arena: Arena) -> list[dict]:
+    """A battle's clubs by points: each the sum of its best `battle_top` players' points
+    ({"club", "points", "players": the players counted}); [] unless a battle."""
+    clubs = list(arena.clubs.all())
+    if len(clubs) < 2:
+        return []
+    counted = {club.pk: [] for club in clubs}
+    rows = (
+        ArenaPlayer.objects.filter(arena=arena, club__in=clubs)
+        .select_related("user")
+        .order_by("-points", "games", "joined_at", "pk")
+    )
+    for row in rows:
+        if len(counted[row.club_id]) < arena.battle_top:
+            counted[row.club_id].append(row)
+    found = [
+        {
+            "club": club,
+            "points": sum(row.points for row in counted[club.pk]),
+            "players": counted[club.pk],
+        }
+        for club in clubs
+    ]
+    return sorted(found, key=lambda line: (-line["points"], line["club"].name))
+
+
+def club_arenas(club, *, now: datetime) -> list[Arena]:
+    """The club's own arenas and battles not over, and the last few finished."""
+    mine = Arena.objects.filter(clubs=club).annotate(people=Count("players", distinct=True))
+    return list(mine.filter(ends_at__gt=now).order_by("starts_at")) + list(
+        mine.filter(ends_at__lte=now).order_by("-ends_at")[:3]
+    )
+
+
+def member_of_any(user: User, clubs: list) -> bool:
+    return Membership.objects.filter(user=user, club__in=clubs).exists()
+
+
+def challenges_to(club) -> list[BattleChallenge]:
+    """Battles other clubs ask this one to play, waiting for its owner's answer."""
+    return list(
+        BattleChallenge.objects.filter(challenged=club, status=BattleChallenge.Status.PENDING)
+        .select_related("challenger")
+        .order_by("starts_at")
+    )
+
+
+def challenges_from(club) -> list[BattleChallenge]:
+    """This club's challenges still waiting for an answer."""
+    return list(
+        BattleChallenge.objects.filter(challenger=club, status=BattleChallenge.Status.PENDING)
+        .select_related("challenged")
+        .order_by("starts_at")
+    )
+
+
+def clubs_of(user: User) -> set[int]:
+    """The ids of the person's clubs."""
+    if not user.is_authenticated:
+        return set()
+    return set(Membership.objects.filter(user=user).values_list("club_id", flat=True))

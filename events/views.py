@@ -2,6 +2,7 @@
 standings) each viewer's page polls; a person who was seated is sent to their game.
 Thin: services do the writes, selectors the reads."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -9,10 +10,14 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.models import Club
+from clubs.selectors import club_url
 from core import posts
+from core.errors import Invalid
 from events import presenters, selectors
+from events.forms import BattleForm, ClubArenaForm
 from events.models import Arena
-from events.services import arenas as arena_services
+from events.services import arenas as arena_services, clubs as club_services
 
 
 @require_GET
@@ -61,3 +66,62 @@ def arena_join(request: HttpRequest, arena_id: int) -> HttpResponse:
 @require_POST
 def arena_leave(request: HttpRequest, arena_id: int) -> HttpResponse:
     return _act(request, arena_id, arena_services.arena_leave)
+
+
+# A club's own events (the forms of the club page's panel, events.panels.club_events)
+
+
+@login_required
+@require_POST
+def club_arena_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    form = ClubArenaForm(request.POST)
+    if not form.is_valid():
+        return posts.form_refused(request, form, club_url(club))
+    return posts.act(
+        request,
+        lambda: club_services.club_arena_create(club=club, user=request.user, **form.cleaned_data),
+        back=club_url(club),
+        done="The arena is scheduled; the members are told",
+    )
+
+
+@login_required
+@require_POST
+def battle_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    form = BattleForm(request.POST)
+    if not form.is_valid():
+        return posts.form_refused(request, form, club_url(club))
+    wish = dict(form.cleaned_data)
+    name = wish.pop("other")
+
+    def challenge():
+        other = (
+            Club.objects.filter(name__iexact=name).first()
+            or Club.objects.filter(slug=name.lower()).first()
+        )
+        if other is None:
+            raise Invalid(f"There is no club called {name!r}: write its name as its page shows it")
+        return club_services.battle_challenge(club=club, user=request.user, other=other, **wish)
+
+    return posts.act(
+        request, challenge, back=club_url(club), done="Challenge sent; its owner is told"
+    )
+
+
+@login_required
+@require_POST
+def battle_answer(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    accept = request.POST.get("answer") == "accept"
+    challenge, error = posts.attempt(
+        club_services.battle_answer, challenge_id=challenge_id, user=request.user, accept=accept
+    )
+    if error:
+        messages.error(request, error)
+        return redirect("clubs:clubs")
+    if accept:
+        messages.success(request, "Battle on: your members can join it ahead")
+        return redirect(challenge.arena)
+    messages.success(request, "Challenge declined")
+    return redirect(club_url(challenge.challenged))

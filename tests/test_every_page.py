@@ -140,6 +140,7 @@ def world(db, settings):
             "pk": [session.pk],
             "variant": ["jokers", "solo"],
             "arena_id": [arena.pk],
+            "challenge_id": [1],  # its address only takes a form's POST
         },
         "club": club,
         "tournament": tournament,

@@ -7,7 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from core.errors import Conflict, NotFound
+from clubs.models import Club, Membership
+from core.errors import Conflict, Forbidden, NotFound
 from events.models import Arena, ArenaPlayer
 
 
@@ -16,6 +17,21 @@ def arena_lock(arena_id: int) -> Arena:
     if arena is None:
         raise NotFound("No such arena")
     return arena
+
+
+def club_of(arena: Arena, user: User) -> Club | None:
+    """The club a person plays for in a club's arena or a battle (the one of theirs they
+    joined first); refused if they belong to none of its clubs. None in an open arena."""
+    clubs = list(arena.clubs.all())
+    if not clubs:
+        return None
+    membership = (
+        Membership.objects.filter(user=user, club__in=clubs).order_by("joined_at", "pk").first()
+    )
+    if membership is None:
+        names = " or ".join(club.name for club in clubs)
+        raise Forbidden(f"This arena is for the members of {names}")
+    return membership.club
 
 
 @transaction.atomic
@@ -32,7 +48,7 @@ def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> Are
     if player is not None and player.active:
         raise Conflict("You are in this arena already")
     if player is None:
-        player = ArenaPlayer(arena=arena, user=user)
+        player = ArenaPlayer(arena=arena, user=user, club=club_of(arena, user))
     player.active = True
     player.free_since = now
     player.save()

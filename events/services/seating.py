@@ -47,7 +47,8 @@ def arena_seat(arena_id: int, *, now: datetime) -> list[Game]:
         pairing.Waiting(
             user_id=player.user_id,
             mu=skills[player.user_id][0],
-            waited=(now - player.free_since).total_seconds(),
+            # Those who joined ahead have waited since the start, not since they joined.
+            waited=(now - max(player.free_since, arena.starts_at)).total_seconds(),
             last_partner=player.last_partner_id,
         )
         for player in free

@@ -142,3 +142,13 @@ def test_someone_who_walked_away_from_their_table_loses_it_and_leaves_the_arena(
         arena=arena, user=game.seats.get(position=game.winner + 2).user
     )
     assert partner.points == 2 and partner.active
+
+
+def test_people_who_joined_ahead_wait_for_bots_from_the_start_not_from_joining():
+    now = timezone.now()
+    arena = ArenaFactory(starts_at=now + timedelta(minutes=10), bot_wait_seconds=30)
+    joined(arena, 2)
+    start = arena.starts_at
+    assert seating.arena_seat(arena.pk, now=start - timedelta(seconds=1)) == []  # not yet
+    assert seating.arena_seat(arena.pk, now=start + timedelta(seconds=5)) == []
+    assert len(seating.arena_seat(arena.pk, now=start + timedelta(seconds=31))) == 1

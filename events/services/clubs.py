@@ -1,0 +1,161 @@
+"""A club's own events: its owner or organisers schedule arenas for its members, and its
+owner challenges another club to a battle, which that club's owner accepts."""
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from clubs import selectors as club_selectors
+from clubs.models import Club, Membership
+from core.errors import Conflict, Forbidden, Invalid, NotFound
+from events.models import Arena, BattleChallenge
+from social.services import notify
+
+MINUTES = (10, 240)  # how long a club's arena may last
+TOP = (1, 50)  # a battle counts each club's best this many
+
+
+def _check_plan(starts_at: datetime, minutes: int, now: datetime) -> None:
+    if starts_at < now:
+        raise Invalid("Choose a start in the future")
+    if not MINUTES[0] <= minutes <= MINUTES[1]:
+        raise Invalid(f"An arena lasts {MINUTES[0]} to {MINUTES[1]} minutes")
+
+
+def _check_role(club: Club, user: User, allowed, refusal: str) -> Membership:
+    membership = club_selectors.membership_of(club, user)
+    if membership is None or not allowed(membership):
+        raise Forbidden(refusal)
+    return membership
+
+
+@transaction.atomic
+def club_arena_create(
+    *,
+    club: Club,
+    user: User,
+    name: str,
+    preset: str,
+    starts_at: datetime,
+    minutes: int,
+    now: datetime | None = None,
+) -> Arena:
+    """An arena for the club's members, scheduled by its owner or an organiser; the
+    members are told."""
+    _check_role(
+        club,
+        user,
+        lambda m: m.can_organise,
+        "Only the club's owner and organisers schedule its arenas",
+    )
+    _check_plan(starts_at, minutes, now or timezone.now())
+    arena = Arena.objects.create(
+        name=name or f"{club.name} arena",
+        preset=preset,
+        starts_at=starts_at,
+        ends_at=starts_at + timedelta(minutes=minutes),
+    )
+    arena.clubs.add(club)
+    members = [m.user for m in club.memberships.select_related("user") if m.user_id != user.pk]
+    notify(
+        members, f"{club.name}: {arena.name} is scheduled, join it ahead", arena.get_absolute_url()
+    )
+    return arena
+
+
+@transaction.atomic
+def battle_challenge(
+    *,
+    club: Club,
+    user: User,
+    other: Club,
+    preset: str,
+    starts_at: datetime,
+    minutes: int,
+    top: int,
+    now: datetime | None = None,
+) -> BattleChallenge:
+    """The club's owner challenges `other` to a battle; its owner is told."""
+    _check_role(
+        club,
+        user,
+        lambda m: m.role == Membership.Role.OWNER,
+        "Only the club's owner challenges other clubs",
+    )
+    if other.pk == club.pk:
+        raise Invalid("A club cannot battle itself")
+    _check_plan(starts_at, minutes, now or timezone.now())
+    if not TOP[0] <= top <= TOP[1]:
+        raise Invalid(f"A battle counts each club's best {TOP[0]} to {TOP[1]} players")
+    pending = BattleChallenge.objects.filter(
+        challenger=club, challenged=other, status=BattleChallenge.Status.PENDING
+    )
+    if pending.exists():
+        raise Conflict(f"You have challenged {other.name} already: wait for its answer")
+    challenge = BattleChallenge.objects.create(
+        challenger=club,
+        challenged=other,
+        sent_by=user,
+        preset=preset,
+        starts_at=starts_at,
+        minutes=minutes,
+        top=top,
+    )
+    owner = other.memberships.filter(role=Membership.Role.OWNER).select_related("user").first()
+    notify(
+        [owner.user if owner else None],
+        f"{club.name} challenges {other.name} to a battle",
+        club_selectors.club_url(other),
+    )
+    return challenge
+
+
+@transaction.atomic
+def battle_answer(
+    *, challenge_id: int, user: User, accept: bool, now: datetime | None = None
+) -> BattleChallenge:
+    """The challenged club's owner accepts (the battle is then an arena of both clubs) or
+    declines; the challenger is told."""
+    challenge = (
+        BattleChallenge.objects.select_for_update()
+        .select_related("challenger", "challenged")
+        .filter(pk=challenge_id)
+        .first()
+    )
+    if challenge is None:
+        raise NotFound("No such challenge")
+    _check_role(
+        challenge.challenged,
+        user,
+        lambda m: m.role == Membership.Role.OWNER,
+        f"Only the owner of {challenge.challenged.name} answers its challenges",
+    )
+    if challenge.status != BattleChallenge.Status.PENDING:
+        raise Conflict("This challenge was answered already")
+    if accept and challenge.starts_at <= (now or timezone.now()):
+        raise Conflict("This battle's start has passed: challenge them again")
+    if accept:
+        arena = Arena.objects.create(
+            name=f"{challenge.challenger.name} vs {challenge.challenged.name}",
+            preset=challenge.preset,
+            starts_at=challenge.starts_at,
+            ends_at=challenge.starts_at + timedelta(minutes=challenge.minutes),
+            battle_top=challenge.top,
+        )
+        arena.clubs.add(challenge.challenger, challenge.challenged)
+        challenge.arena = arena
+    challenge.status = (
+        BattleChallenge.Status.ACCEPTED if accept else BattleChallenge.Status.DECLINED
+    )
+    challenge.save(update_fields=["status", "arena"])
+    word = "accepts" if accept else "declines"
+    notify(
+        [challenge.sent_by],
+        f"{challenge.challenged.name} {word} your battle",
+        challenge.arena.get_absolute_url()
+        if accept
+        else club_selectors.club_url(challenge.challenger),
+    )
+    return challenge
