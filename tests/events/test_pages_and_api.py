@@ -98,6 +98,15 @@ def test_the_finished_arena_shows_its_podium_and_the_games_that_did_not_count():
     podium = page[page.index('class="podium"') :]
     assert podium.index(winners[0]) < podium.index("</ol>")
     assert "Join" not in page[page.index("arena-me") : page.index("Podium")]
+    # The two winners tie on points and games: who joined first is first.
+    places = []
+    for name in winners:
+        profile = Client().get(f"/u/{name}/").content.decode()
+        assert "Arena trophies" in profile and f'href="/arenas/{arena.pk}/"' in profile
+        places += [word for word in ("1st in", "2nd in") if word in profile]
+    assert sorted(places) == ["1st in", "2nd in"]
+    loser = next(person for person in people if person.username not in winners)
+    assert "Arena trophies" not in Client().get(f"/u/{loser.username}/").content.decode()
 
 
 def test_the_api_joins_leaves_and_shows_standings_and_a_persons_games():

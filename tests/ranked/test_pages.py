@@ -129,8 +129,9 @@ def test_the_profile_reads_a_fixed_number_of_queries(
     client.force_login(user)
     # session, viewer, player, 8 reads, the analysed games (tricks lost to double-dummy),
     # 3 for the partnerships (games together, the partners, their ratings), the daily
-    # challenge's history and day so far, and the bell's unread count in the header
-    with django_assert_max_num_queries(18):
+    # challenge's history and day so far, the arena trophies, and the bell's unread count in
+    # the header
+    with django_assert_max_num_queries(19):
         assert client.get(f"/u/{user.username}/").status_code == 200
 
 
