@@ -1,6 +1,6 @@
 """An arena in real browsers: joined with one click from the lobby, a seated person sent
-to their game, the standings updating without a reload, and the podium at the end.
-Screenshots go to test-artifacts/."""
+to their game, the standings updating without a reload, and the podium at the end; a
+club's owner scheduling one for the members. Screenshots go to test-artifacts/."""
 
 from datetime import timedelta
 
@@ -9,14 +9,15 @@ from django.utils import timezone
 from events.models import Arena
 from events.services import arenas, results, seating
 from tests.browser.pages import DESKTOP, PHONE, finish_in_process, log_in, off_the_loop, shot
+from tests.clubs.factories import club_with
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 
 
 def test_join_from_the_lobby_play_see_the_standings_move_and_the_podium(open_page, servers):
     server = servers()
-    arena = ArenaFactory(name="Evening Quick arena", bot_wait_seconds=0)
-    ada, ben = UserFactory(username="ada"), UserFactory(username="ben")
+    arena = ArenaFactory(name="Evening Quick arena")
+    ada, others = UserFactory(username="ada"), UserFactory.create_batch(3)
     page = open_page()
     log_in(page, server, ada)
     page.goto(f"{server.url}/play/")
@@ -28,9 +29,11 @@ def test_join_from_the_lobby_play_see_the_standings_move_and_the_podium(open_pag
     page.wait_for_selector("text=Waiting for your table")
     shot(page, "arena-waiting-desktop")
 
-    # Ben joins; the seating run (beat's task) gives both a table, bots in the other seats,
-    # and Ada's page, polling, takes her to her game.
-    off_the_loop(arenas.arena_join, user=ben, arena_id=arena.pk)
+    # Three more join; the seating run (beat's task) gives the four a table, and Ada's
+    # page, polling, takes her to her game. (People only: bots that stand in for them play
+    # it out fast; expert bots at the table would take a minute here.)
+    for person in others:
+        off_the_loop(arenas.arena_join, user=person, arena_id=arena.pk)
     (game,) = off_the_loop(seating.arena_seat, arena.pk, now=timezone.now())
     page.wait_for_url(f"{server.url}/games/{game.pk}/", timeout=60_000)
 
@@ -39,7 +42,7 @@ def test_join_from_the_lobby_play_see_the_standings_move_and_the_podium(open_pag
     page.locator("text=Back to the arena").click()
     page.wait_for_url(f"{server.url}/arenas/{arena.pk}/")
     rows = page.locator(".arena-standings tbody tr")
-    assert rows.count() == 2 and rows.first.locator("td").nth(2).inner_text() == "2"
+    assert rows.count() == 4 and rows.first.locator("td").nth(2).inner_text() == "2"
     shot(page, "arena-standings-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "arena-standings-phone")
@@ -54,3 +57,26 @@ def test_join_from_the_lobby_play_see_the_standings_move_and_the_podium(open_pag
     shot(page, "arena-podium-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "arena-podium-phone")
+
+
+def test_a_club_owner_schedules_an_arena_for_the_members(open_page, servers):
+    server = servers()
+    owner = UserFactory(username="olga")
+    club, _ = off_the_loop(club_with, owner=owner, members=2)
+    page = open_page()
+    log_in(page, server, owner)
+    page.goto(f"{server.url}/clubs/{club.slug}/")
+    page.click("text=Schedule an arena for the members")
+    starts = (timezone.localtime() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M")
+    form = page.locator(".club-events form").first
+    form.locator("input[name=name]").fill("Thursday club night")
+    form.locator("input[name=starts_at]").fill(starts)
+    shot(page, "club-arena-form-desktop")
+    form.locator("button", has_text="Schedule").click()
+    page.wait_for_selector("text=The arena is scheduled")
+    page.locator(".club-events").get_by_text("Thursday club night").wait_for()
+    shot(page, "club-arenas-desktop")
+    page.set_viewport_size(PHONE)
+    page.click("text=Challenge another club to a battle")
+    page.locator(".club-events").scroll_into_view_if_needed()
+    shot(page, "club-battle-form-phone", full_page=False)

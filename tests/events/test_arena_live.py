@@ -3,7 +3,7 @@ their own cards over the JSON WebSocket, Daphne, a real Celery worker whose beat
 (ten is no multiple of four: the two left over get expert bots at once, the arena's wait
 set to 0) and records every result. The standings it kept match the games, streaks
 included, and nobody is seated in the last seconds. Durations are settings: the arena
-lasts 45 s, not an hour."""
+lasts 30 s, not an hour."""
 
 import threading
 import time
@@ -21,8 +21,8 @@ from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 from tests.live import Player, http
 
-ARENA_SECONDS = 45
-CLOSING_SECONDS = 15
+ARENA_SECONDS = 30
+CLOSING_SECONDS = 10
 PEOPLE = 10
 
 
