@@ -22,29 +22,29 @@ from social import services as social_services
 
 
 def _arena(arena_id: int) -> Arena:
-    found = Arena.objects.filter(pk=arena_id).first()
+    # Its clubs are read by the standings, the API's document and the join check alike.
+    found = Arena.objects.prefetch_related("clubs").filter(pk=arena_id).first()
     if found is None:
         raise NotFound("No such arena")
     return found
 
 
 def _state(request: HttpRequest, arena: Arena) -> ArenaState:
-    now = timezone.now()
-    state = arena.state_at(now)
-    table = list(selectors.standings(arena)[: selectors.STANDINGS_SHOWN])
-    me = selectors.entry_of(arena, request.user)
-    game = selectors.game_to_play(arena, request.user) if me else None
+    shown = selectors.arena_now(arena, request.user, now=timezone.now())
+    me, game = shown["me"], shown["my_game"]
     return ArenaState(
-        arena=ArenaOut.of(arena, state=state, people=arena.players.count()),
-        standings=[Standing.of(place, player) for place, player in enumerate(table, start=1)],
+        arena=ArenaOut.of(arena, state=shown["state"], people=arena.players.count()),
+        standings=[
+            Standing.of(place, player) for place, player in enumerate(shown["standings"], start=1)
+        ],
         clubs=[
             ClubStanding.of(place, line)
-            for place, line in enumerate(selectors.club_standings(arena), start=1)
+            for place, line in enumerate(shown["club_standings"], start=1)
         ],
-        me=Standing.of(selectors.place_of(arena, me), me) if me else None,
-        waiting=bool(me and me.active and me.free_since and state == Arena.State.LIVE),
+        me=Standing.of(shown["my_place"], me) if me else None,
+        waiting=bool(me and me.active and me.free_since and shown["state"] == Arena.State.LIVE),
         game=ArenaGameOut.of(game.arena_game) if game else None,
-        games_still_playing=selectors.still_playing(arena) if state == Arena.State.FINISHED else 0,
+        games_still_playing=shown["still_playing"],
     )
 
 

@@ -2,7 +2,7 @@
 seated continuously (events.pairing) and scored per game (events.scoring). The standings
 are rows updated as each game ends, so no page recomputes an arena from its games."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -94,9 +94,14 @@ class Arena(models.Model):
             return self.State.UPCOMING
         return self.State.LIVE if now < self.ends_at else self.State.FINISHED
 
+    @property
+    def seats_until(self) -> datetime:
+        """Nobody is seated from then on: its last minutes."""
+        return self.ends_at - timedelta(seconds=self.closing_seconds)
+
     def seats_at(self, now: datetime) -> bool:
         """Whether people are seated now: it runs, and its last minutes have not come."""
-        return self.starts_at <= now and (self.ends_at - now).total_seconds() > self.closing_seconds
+        return self.starts_at <= now < self.seats_until
 
 
 class ArenaPlayer(models.Model):

@@ -19,19 +19,15 @@ def lobby_arenas(request: HttpRequest) -> Panel | None:
     found = selectors.arenas_by_state(now=now)
     mine = selectors.clubs_of(request.user)
     shown = [
-        arena for arena in found["live"] + found["upcoming"][:NEXT_SHOWN] if _open_to(arena, mine)
+        arena
+        for arena in found["live"] + found["upcoming"][:NEXT_SHOWN]
+        if selectors.open_to(arena, mine)
     ]
     if not shown:
         return None
     joined = selectors.arenas_joined(request.user, [arena.pk for arena in shown])
     context = {"lobby_arenas": shown, "joined_arenas": joined, "now": now}
     return Panel("events/_lobby_arenas.html", context, "top")
-
-
-def _open_to(arena, clubs: set[int]) -> bool:
-    """An arena open to all, or one of a club among these."""
-    own = {club.pk for club in arena.clubs.all()}
-    return not own or bool(own & clubs)
 
 
 def profile_trophies(request: HttpRequest, player: User) -> Panel | None:

@@ -1,7 +1,5 @@
 """What the arenas' API answers, as types (core.schemas)."""
 
-from datetime import timedelta
-
 from django.urls import reverse
 
 from core.schemas import Output
@@ -32,7 +30,7 @@ class ArenaOut(Output):
             state=state,
             starts_at=arena.starts_at.isoformat(),
             ends_at=arena.ends_at.isoformat(),
-            seats_until=(arena.ends_at - timedelta(seconds=arena.closing_seconds)).isoformat(),
+            seats_until=arena.seats_until.isoformat(),
             bot_wait_seconds=arena.bot_wait_seconds,
             people=people,
             clubs=[club.name for club in arena.clubs.all()],

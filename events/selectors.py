@@ -13,6 +13,8 @@ from games.models import Game
 FINISHED_SHOWN = 10
 STANDINGS_SHOWN = 50
 PODIUM = 3
+# events.scoring.standings' order in SQL: points, fewer games, who joined first (_ahead_of).
+STANDING_ORDER = ("-points", "games", "joined_at", "pk")
 
 
 def arenas_by_state(*, now: datetime) -> dict[str, list[Arena]]:
@@ -26,12 +28,11 @@ def arenas_by_state(*, now: datetime) -> dict[str, list[Arena]]:
 
 
 def standings(arena: Arena) -> QuerySet:
-    """The arena's people ranked (events.scoring.standings: points, fewer games, who
-    joined first)."""
+    """The arena's people ranked."""
     return (
         ArenaPlayer.objects.filter(arena=arena)
         .select_related("user", "club")
-        .order_by("-points", "games", "joined_at", "pk")
+        .order_by(*STANDING_ORDER)
     )
 
 
@@ -132,7 +133,7 @@ def club_standings(arena: Arena) -> list[dict]:
     rows = (
         ArenaPlayer.objects.filter(arena=arena, club__in=clubs)
         .select_related("user")
-        .order_by("-points", "games", "joined_at", "pk")
+        .order_by(*STANDING_ORDER)
     )
     for row in rows:
         if len(counted[row.club_id]) < arena.battle_top:
@@ -154,10 +155,6 @@ def club_arenas(club, *, now: datetime) -> list[Arena]:
     return list(mine.filter(ends_at__gt=now).order_by("starts_at")) + list(
         mine.filter(ends_at__lte=now).order_by("-ends_at")[:3]
     )
-
-
-def member_of_any(user: User, clubs: list) -> bool:
-    return Membership.objects.filter(user=user, club__in=clubs).exists()
 
 
 def challenges_to(club) -> list[BattleChallenge]:
@@ -183,3 +180,25 @@ def clubs_of(user: User) -> set[int]:
     if not user.is_authenticated:
         return set()
     return set(Membership.objects.filter(user=user).values_list("club_id", flat=True))
+
+
+def open_to(arena: Arena, club_ids: set[int]) -> bool:
+    """May a member of these clubs join: an arena open to all, or one of a club of theirs."""
+    own = {club.pk for club in arena.clubs.all()}
+    return not own or bool(own & club_ids)
+
+
+def arena_now(arena: Arena, viewer: User, *, now: datetime) -> dict:
+    """What the arena's page and the API both show: its state, the first standings, the
+    battle's clubs, and the viewer's row, place and table."""
+    state = arena.state_at(now)
+    me = entry_of(arena, viewer)
+    return {
+        "state": state,
+        "standings": list(standings(arena)[:STANDINGS_SHOWN]),
+        "club_standings": club_standings(arena),
+        "me": me,
+        "my_place": place_of(arena, me) if me else None,
+        "my_game": game_to_play(arena, viewer) if me else None,
+        "still_playing": still_playing(arena) if state == Arena.State.FINISHED else 0,
+    }

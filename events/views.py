@@ -19,6 +19,9 @@ from events.forms import BattleForm, ClubArenaForm
 from events.models import Arena
 from events.services import arenas as arena_services, clubs as club_services
 
+# Its clubs are read by the standings, the header and the join check alike.
+_ARENAS = Arena.objects.prefetch_related("clubs")
+
 
 @require_GET
 def arenas(request: HttpRequest) -> HttpResponse:
@@ -32,7 +35,7 @@ def arenas(request: HttpRequest) -> HttpResponse:
 def arena(request: HttpRequest, arena_id: int) -> HttpResponse:
     """The arena's page; polled by htmx for its live part, or off to the game the viewer
     was just seated at."""
-    found = get_object_or_404(Arena, pk=arena_id)
+    found = get_object_or_404(_ARENAS, pk=arena_id)
     if request.htmx and request.user.is_authenticated:
         game = selectors.game_to_play(found, request.user)
         if game is not None:
@@ -49,7 +52,7 @@ def _page(request: HttpRequest, found: Arena, error: str = "") -> HttpResponse:
 
 
 def _act(request: HttpRequest, arena_id: int, service) -> HttpResponse:
-    found = get_object_or_404(Arena, pk=arena_id)
+    found = get_object_or_404(_ARENAS, pk=arena_id)
     _, error = posts.attempt(service, user=request.user, arena_id=found.pk)
     if not request.htmx:
         return redirect(found)  # the page shows where they stand; an error is rare here
