@@ -9,9 +9,9 @@ from pathlib import Path
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from django.db import connection
 
-from games.models import Game, Seat
+from games.models import Game
 from tests.factories import PASSWORD
-from tests.games.finished import play
+from tests.games.finished import play, play_as_if_present
 
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -121,12 +121,6 @@ def notice(page, text: str):
 
 
 def finish_in_process(game: Game) -> Game:
-    """Plays a game to its end here, a bot playing for every person (marked away meanwhile,
-    back at the end: as if they had played, not abandoned). A page whose socket connects
-    meanwhile brings its person back, so they are marked away again every few actions."""
-    people = Seat.objects.filter(game=game, user__isnull=False)
-    while game.status == Game.Status.PLAYING:
-        people.update(away=True)
-        game = off_the_loop(play, game, 20)
-    people.update(away=False)
-    return game
+    """Plays a game to its end here (tests.games.finished.play_as_if_present), off the
+    event loop."""
+    return play_as_if_present(game, lambda game, actions: off_the_loop(play, game, actions))

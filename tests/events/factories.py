@@ -1,4 +1,4 @@
-"""Arenas for the tests: one running now (or at given times) and games played to the end."""
+"""Arenas for the tests: one running now, or at given times."""
 
 from datetime import timedelta
 
@@ -6,8 +6,6 @@ import factory
 from django.utils import timezone
 
 from events.models import Arena
-from games.models import Game, Seat
-from tests.games.finished import play
 
 
 class ArenaFactory(factory.django.DjangoModelFactory):
@@ -22,13 +20,3 @@ class ArenaFactory(factory.django.DjangoModelFactory):
     ends_at = factory.LazyAttribute(lambda arena: arena.starts_at + timedelta(hours=1))
     bot_wait_seconds = 30
     closing_seconds = 300
-
-
-def played_to_the_end(game: Game) -> Game:
-    """Plays a game to its end here, a bot playing for every person (marked away meanwhile,
-    back at the end: as if they had played it themselves)."""
-    people = Seat.objects.filter(game=game, user__isnull=False)
-    people.update(away=True)
-    game = play(game)
-    people.update(away=False)
-    return game

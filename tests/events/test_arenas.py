@@ -11,8 +11,9 @@ from events.models import ArenaGame, ArenaPlayer
 from events.services import arenas, results, seating
 from games.models import Game
 from social import services as social
-from tests.events.factories import ArenaFactory, played_to_the_end
+from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
+from tests.games.finished import play_as_if_present
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
 
@@ -101,7 +102,7 @@ def test_a_finished_game_scores_its_winners_once_and_frees_everyone_for_the_next
     arena = ArenaFactory()
     joined(arena, 4)
     (game,) = seating.arena_seat(arena.pk, now=timezone.now())
-    game = played_to_the_end(game)
+    game = play_as_if_present(game)
     assert results.record_game(game_id=game.pk) is True
     assert results.record_game(game_id=game.pk) is False  # once
     winners = {seat.user_id for seat in game.seats.all() if seat.position % 2 == game.winner}
@@ -120,7 +121,7 @@ def test_a_game_that_ends_after_the_arena_does_not_count():
     arena = ArenaFactory()
     joined(arena, 4)
     (game,) = seating.arena_seat(arena.pk, now=timezone.now())
-    game = played_to_the_end(game)
+    game = play_as_if_present(game)
     arena.ends_at = game.finished_at - timedelta(seconds=1)
     arena.save()
     assert results.sweep() == 1  # the sweep finds a game whose signal was lost
@@ -132,7 +133,7 @@ def test_someone_who_walked_away_from_their_table_loses_it_and_leaves_the_arena(
     arena = ArenaFactory()
     joined(arena, 4)
     (game,) = seating.arena_seat(arena.pk, now=timezone.now())
-    game = played_to_the_end(game)
+    game = play_as_if_present(game)
     walker = game.seats.get(position=game.winner)  # on the winning side
     game.seats.filter(pk=walker.pk).update(away=True)
     results.record_game(game_id=game.pk)

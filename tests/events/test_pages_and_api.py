@@ -12,8 +12,9 @@ from django.utils import timezone
 from accounts.tokens import token_create
 from events.models import ArenaPlayer
 from events.services import arenas, results, seating
-from tests.events.factories import ArenaFactory, played_to_the_end
+from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
+from tests.games.finished import play_as_if_present
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
 
@@ -61,7 +62,7 @@ def test_join_with_one_click_then_the_live_part_sends_the_seated_person_to_their
     polled = client.get(f"/arenas/{arena.pk}/", headers={"HX-Request": "true"})
     assert polled["HX-Redirect"] == f"/games/{game.pk}/"
     assert "Go to your game" in client.get(f"/arenas/{arena.pk}/").content.decode()
-    played_to_the_end(game)
+    play_as_if_present(game)
     results.record_game(game_id=game.pk)
     game_page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Back to the arena" in game_page
@@ -87,7 +88,7 @@ def test_the_finished_arena_shows_its_podium_and_the_games_that_did_not_count():
     for person in people:
         arenas.arena_join(user=person, arena_id=arena.pk)
     (game,) = seating.arena_seat(arena.pk, now=timezone.now())
-    game = played_to_the_end(game)
+    game = play_as_if_present(game)
     results.record_game(game_id=game.pk)
     assert len(seating.arena_seat(arena.pk, now=timezone.now())) == 1  # runs past the end
     arena.starts_at, arena.ends_at = timezone.now() - timedelta(hours=1), timezone.now()
@@ -122,7 +123,7 @@ def test_the_api_joins_leaves_and_shows_standings_and_a_persons_games():
     (game,) = seating.arena_seat(arena.pk, now=timezone.now())
     state = api("GET", f"/api/arenas/{arena.pk}", tokens[0]).json()
     assert state["game"]["id"] == game.pk and state["waiting"] is False
-    game = played_to_the_end(game)
+    game = play_as_if_present(game)
     results.record_game(game_id=game.pk)
     state = api("GET", f"/api/arenas/{arena.pk}", tokens[0]).json()
     assert [row["points"] for row in state["standings"]] == [2, 2, 0, 0]

@@ -1,7 +1,7 @@
 """Games played by bots through the services, to the end or for some actions: for the
 archive, replay, export, analysis, leagues and ranked tests."""
 
-from games.models import Game
+from games.models import Game, Seat
 from games.services import play as game_play, tables
 
 
@@ -22,6 +22,19 @@ def play_out(game: Game) -> Game:
         tables.table_leave(game_id=game.pk, user=seat.user)
     Game.objects.filter(pk=game.pk).update(turn_deadline=None)
     return play(Game.objects.get(pk=game.pk))
+
+
+def play_as_if_present(game: Game, play_some=play) -> Game:
+    """Plays a game to its end, a bot playing for every person (marked away meanwhile,
+    back at the end: as if they had played, not abandoned). `play_some(game, actions)`
+    plays; a page whose socket connects meanwhile brings its person back, so they are
+    marked away again every few actions."""
+    people = Seat.objects.filter(game=game, user__isnull=False)
+    while game.status == Game.Status.PLAYING:
+        people.update(away=True)
+        game = play_some(game, 20)
+    people.update(away=False)
+    return game
 
 
 def finished_game(players, *, preset: str = "quick", **options) -> Game:
