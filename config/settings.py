@@ -398,6 +398,8 @@ CELERY_BEAT_SCHEDULE = {
     "events-schedule": {"task": "events.schedule", "schedule": 30.0},
     "ranked-rate-pending": {"task": "ranked.rate_pending", "schedule": 30.0},
     "leagues-sweep": {"task": "leagues.sweep", "schedule": 30.0},
+    # Tournaments that run themselves: the next round starts within seconds of the last.
+    "leagues-autorun": {"task": "leagues.autorun", "schedule": 5.0},
     # The daily challenge: made and committed a day ahead, closed when its day ends.
     "duplicate-prepare": {"task": "duplicate.prepare", "schedule": 600.0},
     "duplicate-sweep": {"task": "duplicate.sweep", "schedule": 30.0},

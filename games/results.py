@@ -27,7 +27,7 @@ class GameResult:
     game_id: int
     ranked: bool
     ruleset: Ruleset
-    winner: int  # the winning side (a seat in Solo)
+    winner: int | None  # the winning side (a seat in Solo); None: a draw (a `hands` limit)
     scores: tuple[int, ...]  # final scores per side (two teams, or four players in Solo)
     seats: tuple[SeatResult, ...]
     finished_at: datetime
@@ -80,8 +80,11 @@ def results_of(games: QuerySet) -> list[GameResult]:
 
 
 def game_result(game_id: int) -> GameResult | None:
-    """The result of a game, or None while it is not over (or does not exist)."""
-    results = results_of(finished_games().filter(pk=game_id))
+    """The result of a game (a draw too: winner None), or None while it is not over (or
+    does not exist)."""
+    results = results_of(
+        Game.objects.filter(pk=game_id, status=Game.Status.FINISHED, finished_at__isnull=False)
+    )
     return results[0] if results else None
 
 

@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -223,6 +224,18 @@ class Tournament(models.Model):
     )
     turn_seconds = models.PositiveIntegerField(default=30)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    # Set, the tournament runs itself (leagues.services.autorun): nobody directs it.
+    starts_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Set: it runs itself. Registration closes at this time, each round is paired "
+        "and started when the last one's games have ended, and it finishes after the last "
+        "round. Its rules must then fix the number of hands (the hands option). "
+        "Empty: a director runs it.",
+    )
+    members_only = models.BooleanField(
+        default=False, help_text="Only the club's members may register."
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -234,6 +247,21 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        # A round of a tournament that runs itself must end in a bounded time: one slow
+        # table could otherwise hold every entrant for hours.
+        if self.starts_at is not None and not (self.options or {}).get("hands"):
+            raise ValidationError(
+                {"starts_at": "A tournament that runs itself needs a number of hands a game "
+                 "(the hands rule)"}
+            )  # fmt: skip
+        if self.members_only and self.club_id is None:
+            raise ValidationError({"members_only": "Choose the club whose members may register"})
+
+    @property
+    def runs_itself(self) -> bool:
+        return self.starts_at is not None
 
 
 class Entrant(models.Model):
@@ -268,6 +296,9 @@ class Entrant(models.Model):
     )
     seed = models.PositiveSmallIntegerField(null=True, blank=True)  # fixed at the first round
     withdrawn = models.BooleanField(default=False)
+    # Rounds in a row whose game neither player came to (a tournament that runs itself
+    # withdraws the pair at autorun.MISSED_ROUNDS).
+    missed = models.PositiveSmallIntegerField(default=0)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -104,7 +104,8 @@ def _match(row: Fixture | Pairing, points: tuple[int, int] = (0, 0)) -> standing
     """A decided fixture or pairing as the standings see it: sides by primary key."""
     first, second = (getattr(row, f"{side}_id") for side in row.SIDES)
     scores = tuple(getattr(row, name) for name in row.SCORES)
-    return standings.Match(first, second, row.winner_id, scores, points)
+    drawn = row.winner_id is None and scores[0] is not None  # played, and nobody won
+    return standings.Match(first, second, row.winner_id, scores, points, drawn)
 
 
 @dataclass
@@ -199,7 +200,7 @@ class EntrantRow(standings.Row):
 def tournament_standings(
     tournament: Tournament, *, seeds: list[int] | None = None
 ) -> list[EntrantRow]:
-    """Score (a win or a bye is 1), then for Swiss the Buchholz (the sum of the opponents'
+    """Score (a win or a bye is 1, a draw ½), then for Swiss the Buchholz (the sum of the opponents'
     scores), then the game-point difference, then the seed. Forfeits count as wins and
     losses with no game points. `seeds` orders entrants before seeds are fixed."""
     entrants = {

@@ -2,7 +2,8 @@
 each competition's tie-breaks. No Django.
 
 Sides are any hashable values (the callers pass teams and entrants). A match without a
-second side is a bye for the first; a match without a winner (a forfeit) is lost by both."""
+second side is a bye for the first; a match without a winner is lost by both (a forfeit)
+unless it is drawn (a game of a limited number of hands that ended level)."""
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
@@ -16,6 +17,7 @@ class Match[T: Hashable]:
     winner: T | None
     scores: tuple[int | None, int | None] = (None, None)  # game points; none for a forfeit
     points: tuple[int, int] = (0, 0)  # league points each side earned (seasons)
+    drawn: bool = False
 
 
 @dataclass
@@ -24,6 +26,7 @@ class Row[T: Hashable]:
     played: int = 0
     won: int = 0
     lost: int = 0
+    drawn: int = 0
     byes: int = 0
     points: int = 0  # league points (seasons)
     points_for: int = 0
@@ -34,9 +37,10 @@ class Row[T: Hashable]:
     position: int = 0
 
     @property
-    def score(self) -> int:
-        """Tournament score: a win or a bye is 1."""
-        return self.won + self.byes
+    def score(self) -> int | float:
+        """Tournament score: a win or a bye is 1, a draw ½ (a whole score stays an int)."""
+        halves = 2 * (self.won + self.byes) + self.drawn
+        return halves // 2 if halves % 2 == 0 else halves / 2
 
     @property
     def difference(self) -> int:
@@ -63,7 +67,8 @@ def tally[T: Hashable, R: Row](
             line = rows[me]
             line.played += 1
             line.won += match.winner == me
-            line.lost += match.winner != me
+            line.drawn += match.drawn
+            line.lost += match.winner != me and not match.drawn
             line.points += points
             line.points_for += scored or 0
             line.points_against += conceded or 0

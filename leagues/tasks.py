@@ -1,12 +1,13 @@
-"""Celery tasks of leagues and tournaments: recording results (keyed by game, idempotent)
-and the periodic sweep that catches what a lost signal or a dead process missed."""
+"""Celery tasks of leagues and tournaments: recording results (keyed by game, idempotent),
+the periodic sweep that catches what a lost signal or a dead process missed, and the beat
+task that moves tournaments that run themselves on."""
 
 import logging
 
 from celery import shared_task
 
 from leagues.models import Fixture, Pairing
-from leagues.services import results
+from leagues.services import autorun, results
 
 logger = logging.getLogger(__name__)
 
@@ -19,6 +20,11 @@ def record_game(game_id: int) -> bool:
 @shared_task(name="leagues.sweep")
 def sweep() -> dict:
     return results.sweep()
+
+
+@shared_task(name="leagues.autorun")
+def run_tournaments() -> int:
+    return autorun.tournaments_run()
 
 
 def on_game_finished(sender, game_id: int, **kwargs) -> None:

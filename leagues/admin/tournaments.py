@@ -35,8 +35,8 @@ class TournamentForm(RulesetOptionsMixin, forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "slug", "description", "club", "format", "swiss_rounds", "preset",
-                  "turn_seconds"]  # fmt: skip
+        fields = ["name", "slug", "description", "club", "members_only", "format",
+                  "swiss_rounds", "starts_at", "preset", "turn_seconds"]  # fmt: skip
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -111,8 +111,9 @@ class TournamentAdmin(StepButtonsMixin, admin.ModelAdmin):
     fields = (
         ("name", "slug"),
         "description",
-        "club",
+        ("club", "members_only"),
         ("format", "swiss_rounds"),
+        "starts_at",
         ("preset", "turn_seconds"),
         "status",
         "public_page",

@@ -9,7 +9,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
-from core.errors import Conflict, Invalid
+from clubs import selectors as club_selectors
+from core.errors import Conflict, Forbidden, Invalid
 from leagues import selectors
 from leagues.models import Entrant, Tournament
 from ranked import ratings as ranked_ratings, selectors as ranked_selectors
@@ -50,6 +51,13 @@ def check_register(tournament: Tournament, user: User, partner: User | None) -> 
         raise Invalid("Bots cannot enter tournaments")
     if partner is not None and partner.pk == user.pk:
         raise Invalid("Your partner must be someone else")
+    if tournament.members_only:
+        members = club_selectors.member_ids(tournament.club)
+        for person in people:
+            if person.pk not in members:
+                raise Forbidden(
+                    f"{tournament} is for members of {tournament.club.name}: {person} is not one"
+                )
     for person in people:
         if entrant_of(tournament, person):
             raise Conflict(f"{person} is already registered")

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games.models import Game
 from games.results import GameResult, game_result
-from leagues.models import Entrant, Fixture, Pairing, Round, Season, Team
+from leagues.models import Entrant, Fixture, Pairing, Round, Season, Team, Tournament
 from leagues.services.matches import finish_if_done
 from leagues.services.seasons import fixture_overdue, lock_season, season_finish_if_done
 from leagues.services.tournaments import lock_round
@@ -31,6 +31,9 @@ class _Kind:
     lock: Callable[[int], Season | Round]
     finish: Callable[[Season | Round], object]  # ends the parent after its last match
     played: str  # the status of a match its game decided
+    # Who goes through a drawn game (a limited number of hands that ended level): none
+    # (a draw), but a knock-out's better seed.
+    draw_winner: Callable[[Fixture | Pairing], Team | Entrant | None]
 
 
 _KINDS = (
@@ -40,6 +43,7 @@ _KINDS = (
         lock=lock_season,
         finish=season_finish_if_done,
         played=Fixture.Status.PLAYED,
+        draw_winner=lambda fixture: None,
     ),
     _Kind(
         model=Pairing,
@@ -47,8 +51,17 @@ _KINDS = (
         lock=lock_round,
         finish=lambda round_: finish_if_done(round_, round_.pairings.all()),
         played=Pairing.Status.FINISHED,
+        draw_winner=lambda pairing: (
+            _better_seed(pairing)
+            if pairing.round.tournament.format == Tournament.Format.ELIMINATION
+            else None
+        ),
     ),
 )
+
+
+def _better_seed(pairing: Pairing) -> Entrant:
+    return min((pairing.entrant_a, pairing.entrant_b), key=lambda entrant: entrant.seed or 0)
 
 
 def record_game(*, game_id: int) -> bool:
@@ -97,7 +110,10 @@ def _record(kind: _Kind, *, parent_id: int, game_id: int) -> bool:
     scores = (result.scores[team], result.scores[1 - team])
     for name, score in zip(kind.model.SCORES, scores, strict=True):
         setattr(match, name, score)
-    match.winner = first if result.winner == team else second
+    if result.winner is None:
+        match.winner = kind.draw_winner(match)
+    else:
+        match.winner = first if result.winner == team else second
     match.status, match.decided_at = kind.played, timezone.now()
     match.save(update_fields=[*kind.model.SCORES, "winner", "status", "decided_at"])
     kind.finish(parent)

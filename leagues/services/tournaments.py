@@ -40,7 +40,7 @@ def lock_round(round_id: int) -> Round:
     return Round.objects.select_for_update().get(pk=round_id)
 
 
-def _lock_tournament(tournament_id: int) -> Tournament:
+def lock_tournament(tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFound("There is no such tournament")
@@ -59,7 +59,7 @@ def check_open_registration(tournament: Tournament) -> None:
 @transaction.atomic
 def tournament_open_registration(*, tournament: Tournament, director: User) -> Tournament:
     check_director(director)
-    tournament = _lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk)
     check_open_registration(tournament)
     tournament.status = Tournament.Status.REGISTRATION
     tournament.save(update_fields=["status"])
@@ -71,7 +71,7 @@ def tournament_register(
     *, tournament: Tournament, user: User, partner: User | None = None
 ) -> Entrant:
     """Registers a partnership, or `user` alone to be paired by rating at closing."""
-    tournament = _lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk)
     check_register(tournament, user, partner)
     # Whoever registers themselves has answered any invitation to partner someone else.
     partnerships_lapse(
@@ -97,7 +97,7 @@ def tournament_answer(
 ) -> Entrant:
     """`user` accepts or declines being the partner named in a registration. Accepting
     declines the other invitations; declining leaves the registrant registered alone."""
-    tournament = _lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk)
     entrant = (
         invitations_to(tournament, user).select_related("player_a").filter(pk=entrant_id).first()
     )
@@ -128,7 +128,7 @@ def tournament_answer(
 @transaction.atomic
 def tournament_withdraw(*, tournament: Tournament, user: User) -> None:
     """Before registration closes; afterwards the director handles withdrawals."""
-    tournament = _lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is closed: ask the tournament director")
     entrant = entrant_of(tournament, user)
@@ -141,11 +141,14 @@ def tournament_withdraw(*, tournament: Tournament, user: User) -> None:
 
 @transaction.atomic
 def tournament_close_registration(*, tournament: Tournament, director: User) -> list[Entrant]:
-    """Closes registration, fills the seed ratings nobody entered by hand from ranked
-    ratings, and pairs single entrants by rating (the two best together, and so on).
-    Returns the single entrant left without a partner, if any."""
     check_director(director)
-    tournament = _lock_tournament(tournament.pk)
+    return registration_close(lock_tournament(tournament.pk))
+
+
+def registration_close(tournament: Tournament) -> list[Entrant]:
+    """Closes the locked tournament's registration, fills the seed ratings nobody entered
+    by hand from ranked ratings, and pairs single entrants by rating (the two best
+    together, and so on). Returns the single entrant left without a partner, if any."""
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is not open")
     partnerships_lapse(
@@ -180,7 +183,11 @@ def tournament_close_registration(*, tournament: Tournament, director: User) -> 
 def round_generate(*, tournament: Tournament, director: User) -> Round:
     """Pairs the next round as a draft that the director reviews, edits and then starts."""
     check_director(director)
-    tournament = _lock_tournament(tournament.pk)
+    return round_pair(lock_tournament(tournament.pk))
+
+
+def round_pair(tournament: Tournament) -> Round:
+    """The locked tournament's next round, paired as a draft."""
     number, seeds, pairs = check_round_generate(tournament)
     if number == 1:
         tournament.entrants.update(seed=None)
@@ -205,8 +212,11 @@ def round_start(*, round_id: int, director: User) -> Round:
     )
     if tournament_id is None:
         raise NotFound("There is no such round")
-    tournament = _lock_tournament(tournament_id)
-    round_ = lock_round(round_id)
+    return round_begin(lock_tournament(tournament_id), lock_round(round_id), by=director)
+
+
+def round_begin(tournament: Tournament, round_: Round, *, by: User | None) -> Round:
+    """Starts the locked tournament's drafted round `by` its director, or by itself."""
     pairings = list(
         round_.pairings.select_related(
             "entrant_a__player_a",
@@ -242,7 +252,7 @@ def round_start(*, round_id: int, director: User) -> Round:
                 options=tournament.options,
                 turn_seconds=tournament.turn_seconds,
                 kind=kinds.TOURNAMENT,
-                created_by=director,
+                created_by=by,
             )
             row.status, row.winner = Pairing.Status.PLAYING, None
             for entrant, opponent in ((a, b), (b, a)):
@@ -272,7 +282,7 @@ def pairing_forfeit(
     if not found:
         raise NotFound("There is no such pairing")
     tournament_id, round_id = found[0]
-    tournament = _lock_tournament(tournament_id)
+    tournament = lock_tournament(tournament_id)
     round_ = lock_round(round_id)
     row = Pairing.objects.select_for_update().get(pk=pairing_id)
     if row.entrant_b_id is None:
@@ -316,8 +326,13 @@ def check_tournament_finish(tournament: Tournament) -> None:
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament, director: User) -> Tournament:
     check_director(director)
-    tournament = _lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk)
     check_tournament_finish(tournament)
+    return tournament_end(tournament)
+
+
+def tournament_end(tournament: Tournament) -> Tournament:
+    """Finishes the locked tournament and tells its entrants who won."""
     tournament.status, tournament.finished_at = Tournament.Status.FINISHED, timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
     standings = selectors.tournament_standings(tournament)
