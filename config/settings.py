@@ -395,11 +395,17 @@ CELERY_BEAT_SCHEDULE = {
     "ranked-form-tables": {"task": "ranked.form_tables", "schedule": 2.0},
     "events-seat": {"task": "events.seat", "schedule": 2.0},
     "events-sweep": {"task": "events.sweep", "schedule": 30.0},
-    "events-schedule": {"task": "events.schedule", "schedule": 30.0},
+    "events-schedule": {
+        "task": "events.schedule",
+        "schedule": float(os.environ.get("EVENTS_SCHEDULE_SECONDS", "30")),
+    },
     "ranked-rate-pending": {"task": "ranked.rate_pending", "schedule": 30.0},
     "leagues-sweep": {"task": "leagues.sweep", "schedule": 30.0},
     # Tournaments that run themselves: the next round starts within seconds of the last.
-    "leagues-autorun": {"task": "leagues.autorun", "schedule": 5.0},
+    "leagues-autorun": {
+        "task": "leagues.autorun",
+        "schedule": float(os.environ.get("TOURNAMENTS_STEP_SECONDS", "5")),
+    },
     # The daily challenge: made and committed a day ahead, closed when its day ends.
     "duplicate-prepare": {"task": "duplicate.prepare", "schedule": 600.0},
     "duplicate-sweep": {"task": "duplicate.sweep", "schedule": 30.0},

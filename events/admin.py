@@ -1,9 +1,10 @@
-"""Arenas in the Django admin: a site admin defines recurring arenas once (beat creates
-each ahead of its start) or creates a single one; every arena then runs by itself."""
+"""Events in the Django admin: a site admin defines recurring arenas and Swiss tournaments
+once (beat creates each ahead of its start) or creates a single arena; every one then runs
+by itself."""
 
 from django.contrib import admin
 
-from events.models import Arena, ArenaPlayer, ArenaSchedule
+from events.models import Arena, ArenaPlayer, EventSchedule
 
 
 class ArenaPlayerInline(admin.TabularInline):
@@ -30,11 +31,13 @@ class ArenaAdmin(admin.ModelAdmin):
     inlines = [ArenaPlayerInline]
 
 
-@admin.register(ArenaSchedule)
-class ArenaScheduleAdmin(admin.ModelAdmin):
-    list_display = ("name", "preset", "every", "first_start", "minutes", "active")
-    list_filter = ("every", "preset", "active")
-    fields = (
-        "name", "preset", "every", "first_start", "minutes", "ahead_minutes",
-        "bot_wait_seconds", "closing_seconds", "turn_seconds", "active",
+@admin.register(EventSchedule)
+class EventScheduleAdmin(admin.ModelAdmin):
+    list_display = ("name", "kind", "preset", "every", "first_start", "active")
+    list_filter = ("kind", "every", "preset", "active")
+    fieldsets = (
+        (None, {"fields": ("name", "kind", "preset", "every", "first_start", "ahead_minutes",
+                           "turn_seconds", "active")}),
+        ("Arenas", {"fields": ("minutes", "bot_wait_seconds", "closing_seconds")}),
+        ("Swiss tournaments", {"fields": ("rounds", "hands")}),
     )  # fmt: skip

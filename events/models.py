@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
 
@@ -18,9 +19,14 @@ def partnership_presets() -> list[tuple[str, str]]:
             if rules.sides == 2]  # fmt: skip
 
 
-class ArenaSchedule(models.Model):
-    """A recurring arena a site admin defines once: beat creates each one ahead of time
-    (events.services.schedule), and it then runs by itself."""
+class EventSchedule(models.Model):
+    """A recurring event a site admin defines once: an arena, or a Swiss tournament that
+    runs itself. Beat creates each one ahead of time (events.services.schedule), and it
+    then runs by itself."""
+
+    class Kind(models.TextChoices):
+        ARENA = "arena", "Arena"
+        SWISS = "swiss", "Swiss tournament"
 
     class Every(models.TextChoices):
         HOUR = "hour", "Every hour"
@@ -28,21 +34,50 @@ class ArenaSchedule(models.Model):
         WEEK = "week", "Every week"
 
     name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.ARENA)
     preset = models.CharField(max_length=32, choices=partnership_presets, default="quick")
     every = models.CharField(max_length=8, choices=Every.choices, default=Every.HOUR)
-    first_start = models.DateTimeField(help_text="The first arena's start; the next ones follow")
-    minutes = models.PositiveIntegerField(default=45, help_text="How long each arena runs")
+    first_start = models.DateTimeField(help_text="The first event's start; the next ones follow")
     ahead_minutes = models.PositiveIntegerField(
-        default=60, help_text="Each arena is listed (and can be joined) this long before it starts"
+        default=60,
+        help_text="Each event is listed (and can be joined, or registered for) this long "
+        "before it starts",
     )
+    turn_seconds = models.PositiveIntegerField(default=20)
+    # Arenas
+    minutes = models.PositiveIntegerField(default=45, help_text="Arenas: how long each runs")
     bot_wait_seconds = models.PositiveIntegerField(default=30)
     closing_seconds = models.PositiveIntegerField(default=300)
-    turn_seconds = models.PositiveIntegerField(default=20)
+    # Swiss tournaments: each game is a fixed number of hands, so a round ends in time.
+    rounds = models.PositiveSmallIntegerField(default=5, help_text="Swiss: how many rounds")
+    hands = models.PositiveSmallIntegerField(
+        default=4, validators=[MinValueValidator(1)], help_text="Swiss: hands a game"
+    )
     active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_every_display().lower()})"
+
+
+class ScheduledTournament(models.Model):
+    """The Swiss tournament a schedule made for one of its starts (`slot`)."""
+
+    schedule = models.ForeignKey(
+        EventSchedule, on_delete=models.CASCADE, related_name="tournaments"
+    )
+    slot = models.DateTimeField()
+    tournament = models.OneToOneField(
+        "leagues.Tournament", on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["schedule", "slot"], name="one_tournament_per_slot")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} of {self.schedule}"
 
 
 class Arena(models.Model):
@@ -64,7 +99,7 @@ class Arena(models.Model):
     # Made by a schedule for its start `slot` (it starts later than that when beat was
     # down at the time); the people who joined ahead are told shortly before the start.
     schedule = models.ForeignKey(
-        ArenaSchedule, null=True, blank=True, on_delete=models.SET_NULL, related_name="arenas"
+        EventSchedule, null=True, blank=True, on_delete=models.SET_NULL, related_name="arenas"
     )
     slot = models.DateTimeField(null=True, blank=True)
     announced = models.BooleanField(default=False)

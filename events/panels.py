@@ -9,7 +9,7 @@ from accounts.models import User
 from clubs import selectors as club_selectors
 from clubs.models import Club, Membership
 from events import selectors
-from events.forms import BattleForm, ClubArenaForm
+from events.forms import BattleForm, ClubArenaForm, ClubSwissForm
 
 NEXT_SHOWN = 2
 
@@ -49,6 +49,7 @@ def club_events(request: HttpRequest, club: Club) -> Panel:
         "can_organise": membership is not None and membership.can_organise,
         "is_owner": owner,
         "arena_form": ClubArenaForm(),
+        "swiss_form": ClubSwissForm(),
         "battle_form": BattleForm(),
         "challenges_in": selectors.challenges_to(club) if owner else [],
         "challenges_out": selectors.challenges_from(club) if owner else [],

@@ -12,6 +12,7 @@ urlpatterns = [
     path("arenas/<int64:arena_id>/join", views.arena_join, name="arena_join"),
     path("arenas/<int64:arena_id>/leave", views.arena_leave, name="arena_leave"),
     path("clubs/<slug:slug>/arenas/new", views.club_arena_new, name="club_arena_new"),
+    path("clubs/<slug:slug>/swiss/new", views.club_swiss_new, name="club_swiss_new"),
     path("clubs/<slug:slug>/battles/new", views.battle_new, name="battle_new"),
     path("battles/<int64:challenge_id>/answer", views.battle_answer, name="battle_answer"),
     path("api/arenas", api.arenas, name="api_arenas"),

@@ -15,7 +15,7 @@ from clubs.selectors import club_url
 from core import posts
 from core.errors import Invalid
 from events import presenters, selectors
-from events.forms import BattleForm, ClubArenaForm
+from events.forms import BattleForm, ClubArenaForm, ClubSwissForm
 from events.models import Arena
 from events.services import arenas as arena_services, clubs as club_services
 
@@ -86,6 +86,21 @@ def club_arena_new(request: HttpRequest, slug: str) -> HttpResponse:
         lambda: club_services.club_arena_create(club=club, user=request.user, **form.cleaned_data),
         back=club_url(club),
         done="The arena is scheduled; the members are told",
+    )
+
+
+@login_required
+@require_POST
+def club_swiss_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    form = ClubSwissForm(request.POST)
+    if not form.is_valid():
+        return posts.form_refused(request, form, club_url(club))
+    return posts.act(
+        request,
+        lambda: club_services.club_swiss_create(club=club, user=request.user, **form.cleaned_data),
+        back=club_url(club),
+        done="The Swiss is scheduled; the members are told",
     )
 
 

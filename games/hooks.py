@@ -42,7 +42,7 @@ page has one place, "aside" (the top of the side column)."""
 
 lobby_panels = Hook("lobby_panels")
 """What the apps above games show in the lobby (events: the live and next arenas, joined
-with one click).
+with one click; leagues: the tournaments that run themselves, entered with one click).
 
 A function (request) -> an accounts.hooks.Panel, a list of them, or None. The lobby has one
 place, "top" (under "Play now")."""

@@ -19,6 +19,7 @@ class LeaguesConfig(AppConfig):
         game_finished.connect(on_game_finished, dispatch_uid="leagues.record_game")
         hooks.page_extras.add(standings_link)
         hooks.kinds.add(kinds.game_kinds)
+        hooks.lobby_panels.add(panels.lobby_tournaments)
         club_panels.add(panels.club_league)
         club_panels.add(panels.club_events)
         clubs_panels.add(panels.clubs_tournaments)

@@ -233,6 +233,7 @@ class Tournament(models.Model):
         "round. Its rules must then fix the number of hands (the hands option). "
         "Empty: a director runs it.",
     )
+    announced = models.BooleanField(default=False)  # its entrants were told it starts soon
     members_only = models.BooleanField(
         default=False, help_text="Only the club's members may register."
     )

@@ -1,5 +1,6 @@
-"""What leagues show on the pages of clubs (clubs.hooks): a club's league season and
-fixtures, its seasons and tournaments, and the tournaments on the clubs page."""
+"""What leagues show on the pages below them: a club's league season and fixtures, its
+seasons and tournaments, the tournaments on the clubs page (clubs.hooks), and in the
+lobby the tournaments that run themselves (games.hooks)."""
 
 from django.http import HttpRequest
 
@@ -20,3 +21,10 @@ def club_events(request: HttpRequest, club: Club) -> Panel:
 def clubs_tournaments(request: HttpRequest) -> Panel:
     context = {"tournaments": selectors.listed_tournaments()}
     return Panel("leagues/_clubs_tournaments.html", context, place="side", rank=20)
+
+
+def lobby_tournaments(request: HttpRequest) -> Panel | None:
+    context = selectors.lobby_tournaments(request.user)
+    if not context["lobby_tournaments"]:
+        return None
+    return Panel("leagues/_lobby_tournaments.html", context, "top")

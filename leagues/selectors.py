@@ -4,7 +4,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.urls import reverse
 
 from accounts.models import User
@@ -65,6 +65,31 @@ def listed_tournaments(limit: int = 10) -> list[Tournament]:
     return list(
         Tournament.objects.exclude(status=Tournament.Status.DRAFT).order_by("-created_at")[:limit]
     )
+
+
+def lobby_tournaments(user: User | None, *, shown: int = 3) -> dict:
+    """The next tournaments that run themselves and the live ones, open to `user` (a
+    members-only one to its club's members), with those `user` entered."""
+    found = list(
+        Tournament.objects.filter(
+            starts_at__isnull=False,
+            status__in=(Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
+        )
+        .select_related("club")
+        .annotate(entered=Count("entrants", filter=Q(entrants__withdrawn=False)))
+        .order_by("starts_at")[:20]
+    )
+    signed_in = user is not None and user.is_authenticated
+    clubs = set(user.club_memberships.values_list("club_id", flat=True)) if signed_in else set()
+    open_to = [t for t in found if not t.members_only or t.club_id in clubs][:shown]
+    mine = set()
+    if signed_in:
+        mine = set(
+            Entrant.objects.filter(tournament__in=open_to)
+            .filter(Q(player_a=user) | Q(player_b=user, partner_accepted=True))
+            .values_list("tournament_id", flat=True)
+        )
+    return {"lobby_tournaments": open_to, "entered_tournaments": mine}
 
 
 def club_league(club: Club, user: User | None) -> dict:

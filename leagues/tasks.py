@@ -23,8 +23,8 @@ def sweep() -> dict:
 
 
 @shared_task(name="leagues.autorun")
-def run_tournaments() -> int:
-    return autorun.tournaments_run()
+def run_tournaments() -> dict:
+    return {"announced": autorun.tournaments_announce(), "moved": autorun.tournaments_run()}
 
 
 def on_game_finished(sender, game_id: int, **kwargs) -> None:

@@ -1,20 +1,26 @@
-"""A club's own events: its owner or organisers schedule arenas for its members, and its
-owner challenges another club to a battle, which that club's owner accepts."""
+"""A club's own events: its owner or organisers schedule arenas and Swiss tournaments for
+its members, and its owner challenges another club to a battle, which that club's owner
+accepts."""
 
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import slugify
 
 from accounts.models import User
 from clubs import selectors as club_selectors
 from clubs.models import Club, Membership
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from events.models import Arena, BattleChallenge
+from leagues.models import Tournament
+from leagues.selectors import tournament_url
 from social.services import notify
 
 MINUTES = (10, 240)  # how long a club's arena may last
 TOP = (1, 50)  # a battle counts each club's best this many
+ROUNDS = (1, 15)  # a club's Swiss
+HANDS = (1, 20)  # each game of a club's Swiss
 
 
 def _check_plan(starts_at: datetime, minutes: int, now: datetime) -> None:
@@ -63,6 +69,55 @@ def club_arena_create(
         members, f"{club.name}: {arena.name} is scheduled, join it ahead", arena.get_absolute_url()
     )
     return arena
+
+
+@transaction.atomic
+def club_swiss_create(
+    *,
+    club: Club,
+    user: User,
+    name: str,
+    preset: str,
+    starts_at: datetime,
+    rounds: int,
+    hands: int,
+    now: datetime | None = None,
+) -> Tournament:
+    """A Swiss for the club's members that runs itself, scheduled by its owner or an
+    organiser; registration is open until it starts, and the members are told."""
+    _check_role(
+        club,
+        user,
+        lambda m: m.can_organise,
+        "Only the club's owner and organisers schedule its events",
+    )
+    if starts_at < (now or timezone.now()):
+        raise Invalid("Choose a start in the future")
+    if not (ROUNDS[0] <= rounds <= ROUNDS[1] and HANDS[0] <= hands <= HANDS[1]):
+        raise Invalid(
+            f"A Swiss has {ROUNDS[0]} to {ROUNDS[1]} rounds of {HANDS[0]} to {HANDS[1]} hands"
+        )
+    name = name or f"{club.name} Swiss"
+    tournament = Tournament.objects.create(
+        name=name,
+        slug=f"{slugify(name)[:80]}-{timezone.now():%Y%m%d%H%M%S%f}",
+        club=club,
+        members_only=True,
+        format=Tournament.Format.SWISS,
+        swiss_rounds=rounds,
+        preset=preset,
+        options={"hands": hands},
+        starts_at=starts_at,
+        status=Tournament.Status.REGISTRATION,
+        created_by=user,
+    )
+    members = [m.user for m in club.memberships.select_related("user") if m.user_id != user.pk]
+    notify(
+        members,
+        f"{club.name}: {tournament.name} is scheduled, register before it starts",
+        tournament_url(tournament),
+    )
+    return tournament
 
 
 @transaction.atomic

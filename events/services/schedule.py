@@ -1,27 +1,29 @@
 """The schedule that runs itself (the beat task, every 30 s; safe to run twice): each
-recurring arena is created ahead of its start, and the people who joined ahead are told
-shortly before it starts. A start that beat missed while it was down is not skipped: that
-arena starts late, as soon as beat is back, and runs its full length."""
+recurring arena or Swiss tournament is created ahead of its start, and the people who
+joined ahead are told shortly before it starts (a tournament's, by leagues' autorun). A
+start that beat missed while it was down is not skipped: that event starts late, as soon
+as beat is back (an arena then runs its full length)."""
 
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.text import slugify
 
-from events.models import Arena, ArenaPlayer, ArenaSchedule
+from events.models import Arena, ArenaPlayer, EventSchedule, ScheduledTournament
+from leagues.models import Tournament
+from leagues.services.autorun import NOTICE_BEFORE
 from social.services import notify
 
 INTERVALS = {
-    ArenaSchedule.Every.HOUR: timedelta(hours=1),
-    ArenaSchedule.Every.DAY: timedelta(days=1),
-    ArenaSchedule.Every.WEEK: timedelta(weeks=1),
+    EventSchedule.Every.HOUR: timedelta(hours=1),
+    EventSchedule.Every.DAY: timedelta(days=1),
+    EventSchedule.Every.WEEK: timedelta(weeks=1),
 }
-# People who joined ahead are told this long before the start.
-NOTICE_BEFORE = timedelta(minutes=5)
 
 
-def slots_due(schedule: ArenaSchedule, *, last: datetime | None, now: datetime) -> list[datetime]:
+def slots_due(schedule: EventSchedule, *, last: datetime | None, now: datetime) -> list[datetime]:
     """The starts to create now: after the `last` one created (or from the first start not
     before the schedule was made), up to `ahead_minutes` from now."""
     interval = INTERVALS[schedule.every]
@@ -39,36 +41,56 @@ def slots_due(schedule: ArenaSchedule, *, last: datetime | None, now: datetime) 
     return slots
 
 
-def schedules_run(*, now: datetime | None = None) -> list[Arena]:
-    """Creates every scheduled arena that is due; returns them."""
+def schedules_run(*, now: datetime | None = None) -> list[Arena | Tournament]:
+    """Creates every scheduled event that is due; returns them."""
     now = now or timezone.now()
     created = []
-    for schedule in ArenaSchedule.objects.filter(active=True).annotate(last=Max("arenas__slot")):
-        for slot in slots_due(schedule, last=schedule.last, now=now):
-            arena = _arena_create(schedule, slot, now)
-            if arena is not None:
-                created.append(arena)
+    schedules = EventSchedule.objects.filter(active=True).annotate(
+        last_arena=Max("arenas__slot"), last_tournament=Max("tournaments__slot")
+    )
+    for schedule in schedules:
+        arena = schedule.kind == EventSchedule.Kind.ARENA
+        last = schedule.last_arena if arena else schedule.last_tournament
+        for slot in slots_due(schedule, last=last, now=now):
+            try:
+                with transaction.atomic():
+                    create = _arena_create if arena else _tournament_create
+                    created.append(create(schedule, slot, max(slot, now)))
+            except IntegrityError:
+                pass  # another run made it first
     return created
 
 
-def _arena_create(schedule: ArenaSchedule, slot: datetime, now: datetime) -> Arena | None:
-    """The arena of this start; None if another run made it first."""
-    starts_at = max(slot, now)  # missed while beat was down: it starts late, full length
-    try:
-        with transaction.atomic():
-            return Arena.objects.create(
-                schedule=schedule,
-                slot=slot,
-                name=schedule.name,
-                preset=schedule.preset,
-                starts_at=starts_at,
-                ends_at=starts_at + timedelta(minutes=schedule.minutes),
-                bot_wait_seconds=schedule.bot_wait_seconds,
-                closing_seconds=schedule.closing_seconds,
-                turn_seconds=schedule.turn_seconds,
-            )
-    except IntegrityError:
-        return None
+def _tournament_create(schedule: EventSchedule, slot: datetime, starts_at: datetime) -> Tournament:
+    """A Swiss that runs itself, open for registration until it starts."""
+    tournament = Tournament.objects.create(
+        name=f"{schedule.name}, {timezone.localtime(slot):%a %-d %b %H:%M}",
+        slug=f"{slugify(schedule.name)}-{schedule.pk}-{slot:%Y%m%d%H%M}",
+        format=Tournament.Format.SWISS,
+        swiss_rounds=schedule.rounds,
+        preset=schedule.preset,
+        options={"hands": schedule.hands},
+        turn_seconds=schedule.turn_seconds,
+        starts_at=starts_at,
+        status=Tournament.Status.REGISTRATION,
+    )
+    ScheduledTournament.objects.create(schedule=schedule, slot=slot, tournament=tournament)
+    return tournament
+
+
+def _arena_create(schedule: EventSchedule, slot: datetime, starts_at: datetime) -> Arena:
+    """The arena of this start (if beat missed it, starting late and running full length)."""
+    return Arena.objects.create(
+        schedule=schedule,
+        slot=slot,
+        name=schedule.name,
+        preset=schedule.preset,
+        starts_at=starts_at,
+        ends_at=starts_at + timedelta(minutes=schedule.minutes),
+        bot_wait_seconds=schedule.bot_wait_seconds,
+        closing_seconds=schedule.closing_seconds,
+        turn_seconds=schedule.turn_seconds,
+    )
 
 
 @transaction.atomic

@@ -25,4 +25,9 @@ class Migration(migrations.Migration):
             name='starts_at',
             field=models.DateTimeField(blank=True, help_text="Set: it runs itself. Registration closes at this time, each round is paired and started when the last one's games have ended, and it finishes after the last round. Its rules must then fix the number of hands (the hands option). Empty: a director runs it.", null=True),
         ),
+        migrations.AddField(
+            model_name='tournament',
+            name='announced',
+            field=models.BooleanField(default=False),
+        ),
     ]

@@ -8,7 +8,7 @@ out (games.services.play), so their partner plays on and the game counts. A pair
 of whose players came to MISSED_ROUNDS games in a row is withdrawn (Swiss and round robin;
 a knock-out ends a pair's run by itself)."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,6 +27,8 @@ from leagues.services.tournaments import (
 from social.services import notify
 
 MISSED_ROUNDS = 2
+# The entrants are told this long before the start (an arena's who joined ahead too).
+NOTICE_BEFORE = timedelta(minutes=5)
 RUNNING = (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED, Tournament.Status.RUNNING)
 
 
@@ -37,6 +39,34 @@ def tournaments_run(*, now: datetime | None = None) -> int:
         "pk", flat=True
     )
     return sum(tournament_step(tournament_id=pk, now=now) for pk in due)
+
+
+@transaction.atomic
+def tournaments_announce(*, now: datetime | None = None) -> int:
+    """Tells the entrants of each tournament that runs itself that it starts soon (once);
+    how many were announced."""
+    now = now or timezone.now()
+    due = list(
+        Tournament.objects.select_for_update(skip_locked=True).filter(
+            announced=False,
+            status=Tournament.Status.REGISTRATION,
+            starts_at__gt=now,
+            starts_at__lte=now + NOTICE_BEFORE,
+        )
+    )
+    for tournament in due:
+        minutes = max(1, round((tournament.starts_at - now).total_seconds() / 60))
+        entrants = tournament.entrants.filter(withdrawn=False).select_related(
+            "player_a", "player_b"
+        )
+        notify(
+            [p for e in entrants for p in (e.player_a, e.player_b if e.complete else None) if p],
+            f"{tournament} starts in {minutes} minute{'s' if minutes != 1 else ''}",
+            selectors.tournament_url(tournament),
+        )
+        tournament.announced = True
+        tournament.save(update_fields=["announced"])
+    return len(due)
 
 
 @transaction.atomic

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from events.models import Arena, ArenaSchedule
+from events.models import Arena, EventSchedule
 from events.services import arenas, schedule
 from social.models import Notification
 from tests.factories import UserFactory
@@ -15,9 +15,9 @@ from tests.factories import UserFactory
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
 
 
-def hourly(**fields) -> ArenaSchedule:
+def hourly(**fields) -> EventSchedule:
     now = timezone.now().replace(microsecond=0)
-    return ArenaSchedule.objects.create(
+    return EventSchedule.objects.create(
         name="Hourly Quick", every="hour", first_start=now + timedelta(minutes=10), **fields
     )
 
@@ -54,7 +54,7 @@ def test_starts_missed_while_beat_was_down_start_late_and_none_is_skipped():
 def test_an_inactive_schedule_creates_nothing_and_earlier_starts_were_never_due():
     hourly(active=False)
     assert schedule.schedules_run(now=timezone.now() + timedelta(hours=3)) == []
-    plan = ArenaSchedule.objects.create(
+    plan = EventSchedule.objects.create(
         name="Daily Jokers",
         preset="jokers",
         every="day",
