@@ -248,8 +248,10 @@ def tournament_standings(
     )
 
 
-def _pairings(queryset):
+def pairings_of(queryset):
+    """Pairings with what a page or the API shows of them."""
     return queryset.select_related(
+        "round",
         "entrant_a__player_a",
         "entrant_a__player_b",
         "entrant_b__player_a",
@@ -285,7 +287,7 @@ def bracket(tournament: Tournament, rounds: list[Round]) -> list[dict]:
 def tournament_page(tournament: Tournament, user: User | None) -> dict:
     rounds = list(
         tournament.rounds.exclude(status=Round.Status.DRAFT)
-        .prefetch_related(Prefetch("pairings", queryset=_pairings(Pairing.objects.all())))
+        .prefetch_related(Prefetch("pairings", queryset=pairings_of(Pairing.objects.all())))
         .order_by("-number")
     )
     entrants = list(

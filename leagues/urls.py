@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from leagues import views
+from leagues import api, views
 
 app_name = "leagues"
 
@@ -28,5 +28,22 @@ urlpatterns = [
         "tournaments/<slug:slug>/invitations/<int64:entrant_id>",
         views.tournament_answer,
         name="tournament_answer",
+    ),
+    path("api/tournaments", api.tournaments, name="api_tournaments"),
+    path("api/tournaments/<slug:slug>", api.tournament, name="api_tournament"),
+    path(
+        "api/tournaments/<slug:slug>/register",
+        api.tournament_register,
+        name="api_tournament_register",
+    ),
+    path(
+        "api/tournaments/<slug:slug>/withdraw",
+        api.tournament_withdraw,
+        name="api_tournament_withdraw",
+    ),
+    path(
+        "api/tournaments/<slug:slug>/games/<str:username>",
+        api.tournament_games,
+        name="api_tournament_games",
     ),
 ]
