@@ -264,6 +264,11 @@ class Tournament(models.Model):
     def runs_itself(self) -> bool:
         return self.starts_at is not None
 
+    @property
+    def custom_rules(self) -> bool:
+        """Rules beyond its preset's other than a number of hands (shown on their own)."""
+        return bool(set(self.options or {}) - {"hands"})
+
 
 class Entrant(models.Model):
     """A partnership in a tournament, or a person who registered alone and waits to be

@@ -12,6 +12,7 @@ from tests.browser.pages import DESKTOP, PHONE, finish_in_process, log_in, off_t
 from tests.clubs.factories import club_with
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
+from tests.leagues.factories import TournamentFactory
 
 
 def test_join_from_the_lobby_play_see_the_standings_move_and_the_podium(open_page, servers):
@@ -80,3 +81,28 @@ def test_a_club_owner_schedules_an_arena_for_the_members(open_page, servers):
     page.click("text=Challenge another club to a battle")
     page.locator(".club-events").scroll_into_view_if_needed()
     shot(page, "club-battle-form-phone", full_page=False)
+
+
+def test_a_swiss_that_runs_itself_is_entered_from_the_lobby(open_page, servers):
+    server = servers()
+    starts = timezone.now() + timedelta(minutes=20)
+    cup = off_the_loop(
+        TournamentFactory, name="Evening Swiss", slug="evening-swiss", preset="classic",
+        options={"hands": 4}, swiss_rounds=3, starts_at=starts,
+    )  # fmt: skip
+    page = open_page()
+    log_in(page, server, off_the_loop(UserFactory, username="bea"))
+    page.goto(f"{server.url}/play/")
+    panel = page.locator("section[aria-labelledby=lobby-tournaments-title]")
+    panel.wait_for()
+    shot(page, "swiss-lobby-desktop")
+    panel.locator("button", has_text="Register").click()
+    page.wait_for_url(f"{server.url}/tournaments/{cup.slug}/")
+    assert "Runs by itself" in page.locator(".runs-itself").inner_text()
+    page.wait_for_selector("text=You are registered")
+    shot(page, "swiss-registered-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "swiss-registered-phone")
+    page.goto(f"{server.url}/play/")
+    assert panel.locator("text=You are in: open").is_visible()
+    shot(page, "swiss-lobby-phone")
