@@ -26,6 +26,7 @@ install: $(STAMP)
 run: $(STAMP)
 	@$(PY) manage.py migrate --noinput --verbosity 0
 	@$(PY) manage.py demo_data
+	@$(PY) manage.py demo_events
 	@$(PY) -m config.devstack
 
 # The layer contracts (pyproject.toml's [tool.importlinter]) are checked with the style.

@@ -4,8 +4,10 @@ registration from the lobby with one click, entrants told shortly before the sta
 club's for its members only."""
 
 from datetime import timedelta
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
@@ -128,3 +130,14 @@ def test_an_organiser_schedules_a_swiss_for_the_members_only():
     # Outside the club, the lobby does not offer it.
     client.force_login(UserFactory())
     assert "Friday Swiss" not in client.get("/play/").content.decode()
+
+
+def test_a_fresh_site_gets_an_hourly_arena_and_a_sunday_swiss_once():
+    call_command("demo_events", stdout=StringIO())
+    arena, swiss = EventSchedule.objects.order_by("pk")
+    assert (arena.kind, arena.every, swiss.kind, swiss.every) == ("arena", "hour", "swiss", "week")
+    assert timezone.localtime(swiss.first_start, timezone.UTC).weekday() == 6
+    call_command("demo_events", stdout=StringIO())
+    assert EventSchedule.objects.count() == 2
+    made = schedule.schedules_run()
+    assert {type(event).__name__ for event in made} == {"Arena", "Tournament"}
