@@ -1,9 +1,11 @@
-"""What the apps above accounts add to a person's profile page (see core.hooks)."""
+"""What the apps above accounts add to a person's profile page, and the restrictions they
+put on a person (see core.hooks)."""
 
 from typing import NamedTuple
 
 from django.http import HttpRequest
 
+from core.errors import Forbidden
 from core.hooks import Hook
 
 
@@ -38,3 +40,23 @@ def panels_of(hook: Hook, request: HttpRequest, *args) -> dict[str, list[Panel]]
     for panel in sorted(panels, key=lambda panel: panel.rank):
         places.setdefault(panel.place, []).append(panel)
     return places
+
+
+restrictions = Hook("restrictions")
+"""Functions (user, activity) -> why `user` may not take part in `activity` now, in words
+with the time it ends, or None. Activities: "chat" (a table's chat), "ranked" (the ranked
+queue and partner requests), "events" (arenas, tournaments, the daily challenge).
+Moderation adds its mutes and bars; the apps that own an activity call `check_allowed`,
+so none of them imports moderation."""
+
+
+def refusal_of(user, activity: str) -> str | None:
+    """Why a restriction forbids `user` the `activity` now, or None."""
+    return next(filter(None, (function(user, activity) for function in restrictions)), None)
+
+
+def check_allowed(user, activity: str) -> None:
+    """Refuses (403, in the restriction's words) what a restriction forbids `user`."""
+    why = refusal_of(user, activity)
+    if why:
+        raise Forbidden(why)

@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "clubs",
     "duplicate",
     "events",
+    "moderation",
 ]
 
 MIDDLEWARE = [

@@ -13,7 +13,8 @@ The hooks of the project (each module documents what its functions take and retu
   the lobby shows of the apps above), `kinds` (the apps' own kinds of game).
 - social.hooks: `activity` (what a person is doing besides being online).
 - accounts.hooks: `profile_panels` (the profile page's panels), and `Panel`, what every
-  panel hook's functions return, drawn by accounts' `{% panel %}` tag.
+  panel hook's functions return, drawn by accounts' `{% panel %}` tag; `restrictions`
+  (what a person may not do for now: chat, ranked, events), checked by `check_allowed`.
 - clubs.hooks: `club_panels` (the club page's panels), `clubs_panels` (the clubs list's).
 
 Events (a game finished, people seated) are Django signals in `games.signals`.

@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.hooks import check_allowed
 from accounts.models import User
 from core import clock
 from core.errors import Conflict, Invalid, NotFound, Refused
@@ -94,6 +95,7 @@ def daily_board_start(*, user: User, day: date, number: int, now: datetime | Non
 
     Boards are played in order: the next one starts a game (or resumes it), the last one
     finished gives its game again; an earlier one or a later one is refused in words."""
+    check_allowed(user, "events")
     now = now or timezone.now()
     game_seating.people_lock([user.pk])  # one seating write per person at a time (games' rule)
     event = daily_event(day)

@@ -6,6 +6,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.hooks import check_allowed
 from accounts.models import User
 from clubs.models import Club, Membership
 from core.errors import Conflict, Forbidden, NotFound
@@ -38,6 +39,7 @@ def club_of(arena: Arena, user: User) -> Club | None:
 def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> ArenaPlayer:
     """Joins (or rejoins after leaving) an arena that has not ended; they wait for a
     table at once if it runs."""
+    check_allowed(user, "events")
     now = now or timezone.now()
     arena = arena_lock(arena_id)
     if arena.state_at(now) == Arena.State.FINISHED:

@@ -5,6 +5,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.hooks import check_allowed
 from accounts.models import User
 from core.errors import Forbidden, Invalid
 from games import events
@@ -17,6 +18,7 @@ CHAT_RATE = (5, 10)  # at most 5 messages per 10 seconds per person and table
 def check_chat(game: Game, user: User, text: str) -> str:
     if not user.is_authenticated:
         raise Forbidden("Log in to chat")
+    check_allowed(user, "chat")
     if not text.strip():
         raise Invalid("Write something first")
     text = text.strip()

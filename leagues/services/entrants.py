@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.hooks import check_allowed
 from accounts.models import User
 from clubs import selectors as club_selectors
 from core.errors import Conflict, Forbidden, Invalid
@@ -47,6 +48,8 @@ def check_register(tournament: Tournament, user: User, partner: User | None) -> 
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is not open")
     people = [user] if partner is None else [user, partner]
+    for person in people:
+        check_allowed(person, "events")
     if any(person.is_bot for person in people):
         raise Invalid("Bots cannot enter tournaments")
     if partner is not None and partner.pk == user.pk:

@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.hooks import refusal_of
 from accounts.models import User
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import selectors as games_selectors
@@ -29,6 +30,8 @@ def _check_partner_free(partner: User, *, now: datetime) -> None:
     name = partner.username
     if selectors.barred_until(partner, now=now):
         raise Conflict(f"{name} cannot play ranked for a while (left games recently)")
+    if refusal_of(partner, "ranked"):  # the reason is theirs to read, not the asker's
+        raise Conflict(f"{name} cannot play ranked for a while")
     if games_selectors.unfinished_game_of(partner.pk) is not None:
         raise Conflict(f"{name} is at a table now: ask again when their game is over")
     if QueueEntry.objects.filter(user=partner).exists():

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.hooks import check_allowed
 from accounts.models import User
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid
@@ -30,6 +31,7 @@ def check_queue_join(*, user: User, max_wait: object, variant: object = variants
         raise Forbidden("Log in to play ranked games")
     if user.is_bot:
         raise Forbidden("Bots join ranked tables by themselves")
+    check_allowed(user, "ranked")
     allowed = [seconds for seconds, _ in QueueEntry.WAIT_CHOICES]
     if max_wait not in allowed:
         raise Invalid(f"Choose a wait of {', '.join(map(str, allowed))} seconds")

@@ -1,0 +1,121 @@
+"""Reports people make, the decisions moderators take on them (an audit trail: who, when,
+why; each can be undone), and the words the chat refuses or masks."""
+
+from django.conf import settings
+from django.db import models
+
+from games.models import ChatMessage, Game
+
+
+class Report(models.Model):
+    """A person reports someone (or a bot's card) where it happened: a chat line, their play
+    at a moment of a game, their profile, a finished game."""
+
+    class Reason(models.TextChoices):
+        CHAT = "chat", "Abusive chat"
+        CHEATING = "cheating", "Cheating or collusion"
+        STALLING = "stalling", "Stalling or leaving"
+        NAME = "name", "Offensive name"
+        BOT = "bot", "A bot played badly"
+        OTHER = "other", "Other"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        HANDLED = "handled", "Handled"
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
+    )
+    # None: a bot's card (a bot level with no account of its own).
+    subject = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="reports_about",
+    )
+    reason = models.CharField(max_length=10, choices=Reason.choices)
+    note = models.CharField(max_length=500, blank=True)
+    # The moment: the game, its hand and version then (the replay's position), the seat
+    # reported, and the chat line.
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    hand = models.PositiveSmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    chat_message = models.ForeignKey(
+        ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    handled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["status", "created_at"]),
+            models.Index(fields=["reporter", "created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        about = self.subject or "a bot"
+        return f"{self.get_reason_display()}: {about}, by {self.reporter}"
+
+
+class Decision(models.Model):
+    """A moderator's decision about a person, kept for good: who took it, when and why;
+    undoing it keeps the row (who undid it, when, why). The person is told in words."""
+
+    class Kind(models.TextChoices):
+        DISMISS = "dismiss", "Reports dismissed"
+        WARN = "warn", "Warning"
+        MUTE = "mute", "Chat muted"
+        BAR = "bar", "Barred from ranked play and events"
+        RENAME = "rename", "Rename required"
+        CLOSE = "close", "Account closed"
+
+    subject = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decisions_about"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    reason = models.CharField(max_length=500)
+    until = models.DateTimeField(null=True, blank=True)  # a mute's or a bar's end
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    reports = models.ManyToManyField(Report, blank=True, related_name="decisions")
+    # A warning the person acknowledged; a rename they made.
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undo_reason = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["subject", "kind", "undone_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.subject}"
+
+
+class BannedWord(models.Model):
+    """A word the chat masks, or refuses outright; moderators edit the list."""
+
+    word = models.CharField(max_length=60, unique=True)
+    refuse = models.BooleanField(
+        default=False, help_text="Refuse the message (otherwise the word is masked)"
+    )
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["word"]
+
+    def __str__(self) -> str:
+        return self.word
