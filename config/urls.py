@@ -39,6 +39,7 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("duplicate.urls")),
     path("", include("events.urls")),
+    path("", include("moderation.urls")),
     path("api/", include((docs_urls, DOCS_NAMESPACE))),  # the API's description: /api/docs
     path("admin/", admin.site.urls),
 ]

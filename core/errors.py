@@ -55,6 +55,12 @@ class TooLarge(Refused):
     status = 413
 
 
+class TooMany(Refused):
+    """Too many requests of this kind for now: a limit that a while will lift."""
+
+    status = 429
+
+
 class Unavailable(Refused):
     """A service the site needs (the database) is down for a moment: try again soon."""
 

@@ -1,5 +1,6 @@
 """The moderation app's configuration: the restrictions it puts on people, which the apps
-below consult through accounts.hooks.restrictions without importing it."""
+below consult through accounts.hooks.restrictions without importing it, and where people
+report (a profile, a table)."""
 
 from django.apps import AppConfig
 
@@ -9,7 +10,10 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self) -> None:
-        from accounts.hooks import restrictions
-        from moderation import selectors
+        from accounts.hooks import profile_panels, restrictions
+        from games import hooks
+        from moderation import panels, selectors
 
         restrictions.add(selectors.restriction)
+        profile_panels.add(panels.profile_report)
+        hooks.table_panels.add(panels.table_report)

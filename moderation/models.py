@@ -93,6 +93,7 @@ class Decision(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     undo_reason = models.CharField(max_length=500, blank=True)
+    previous_username = models.CharField(max_length=150, blank=True)  # a rename's, for its undo
 
     class Meta:
         ordering = ["-created_at"]

@@ -247,7 +247,7 @@ def _rating_history(user: User, variant: str | None) -> list[int]:
     return [history[0][0]] + [after for _, after in history]
 
 
-def _abandonment_record(user: User, *, now: datetime) -> dict:
+def abandonment_record(user: User, *, now: datetime) -> dict:
     record = Abandonment.objects.filter(user=user).aggregate(
         total=Count("pk"),
         this_week=Count("pk", filter=Q(at__gt=now - WEEK)),
@@ -334,7 +334,7 @@ def profile(user: User, *, now: datetime) -> dict:
         "history": _rating_history(user, charted),
         "recent": _recent_games(user),
         "partnerships": [] if user.is_bot else partnerships(user, now=now),
-        "abandonments": _abandonment_record(user, now=now),
+        "abandonments": abandonment_record(user, now=now),
     }
 
 

@@ -18,8 +18,10 @@ from core.routes import site_routes
 from duplicate.services import daily as daily_services
 from events.services import arenas
 from games import frames, selectors
+from games.models import ChatMessage
 from games.services import tables
 from leagues.services import seasons
+from moderation.services import decisions, reports
 from social import services as social
 from tests.clubs.factories import club_with
 from tests.duplicate.factories import create_session, play_round, step
@@ -57,7 +59,13 @@ EXEMPT = {
             "leagues/pairing",
             "leagues/round",
             "leagues/season",
+            "moderation/decision",
+            "moderation/report",
         )
+    },
+    **{
+        f"admin/moderation/{model}/<path:object_id>/delete/": "kept for good: the audit trail"
+        for model in ("decision", "report")
     },
 }
 # Pages that answer everyone alike: asked for once (the health check waits on the worker).
@@ -121,6 +129,13 @@ def world(db, settings):
     live = tables.table_create(owner=ada, bots={1: "standard", 2: "standard", 3: "standard"})
     arena = ArenaFactory()
     arenas.arena_join(user=ben, arena_id=arena.pk)
+
+    line = ChatMessage.objects.create(game=finished, user=cy, text="a rude line")
+    reports.report_create(reporter=ada, subject=members[3], reason="other", note="a note")
+    reports.report_create(
+        reporter=ada, subject=cy, reason="chat", game_id=finished.pk, chat_id=line.pk
+    )
+    warning = decisions.decision_take(moderator=staff, subject=ada, kind="warn", reason="be kind")
     return {
         "people": {"signed out": None, "signed in": ada, "staff": staff},
         "games": [live, waiting, finished, board],
@@ -141,6 +156,7 @@ def world(db, settings):
             "variant": ["jokers", "solo"],
             "arena_id": [arena.pk],
             "challenge_id": [1],  # its address only takes a form's POST
+            "decision_id": [warning.pk],
         },
         "club": club,
         "tournament": tournament,

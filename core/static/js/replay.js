@@ -214,5 +214,8 @@
     event.preventDefault();
     go(where);
   });
-  show(0);
+  // "#hand-N" opens the replay at hand N (a moderator's link to a reported moment).
+  var linked = /^#hand-(\d+)$/.exec(window.location.hash);
+  var hand = linked ? Number(linked[1]) - 1 : -1;
+  show(hand >= 0 && hand < handStart.length ? handStart[hand] : 0);
 })();

@@ -1,0 +1,20 @@
+"""The report form: who, why, a note; the game, chat line or seat it is about ride along."""
+
+from django import forms
+
+from moderation.models import Report
+from moderation.services.reports import NOTE_LENGTH
+
+
+class ReportForm(forms.Form):
+    username = forms.CharField(max_length=150, required=False, label="Who")
+    reason = forms.ChoiceField(choices=Report.Reason.choices, label="Why")
+    note = forms.CharField(
+        max_length=NOTE_LENGTH,
+        required=False,
+        label="Note (optional)",
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "What happened, in a few words"}),
+    )
+    game = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    chat = forms.IntegerField(required=False, label="Chat line")
+    seat = forms.IntegerField(required=False, min_value=0, max_value=3, widget=forms.HiddenInput)

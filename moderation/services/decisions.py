@@ -1,0 +1,171 @@
+"""Moderators' decisions about a person: taken on their open reports (or on the
+moderator's own initiative), each kept with who, when and why, each undoable, and each
+told to the person in words. The reporters learn only that their report was handled."""
+
+from collections.abc import Iterable
+from datetime import timedelta
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts import roles
+from accounts.models import User
+from core.clock import your_time
+from core.errors import Conflict, Invalid, NotFound
+from moderation.models import Decision, Report
+from ranked.services.queue import queue_leave
+from social.services import notify
+
+PERM = "moderation.add_decision"  # the Moderators group has it
+TIMED = (Decision.Kind.MUTE, Decision.Kind.BAR)
+MINUTES = (5, 366 * 24 * 60)  # a mute or a bar lasts from five minutes to a year
+
+
+def is_moderator(user: User) -> bool:
+    return roles.is_director(user, PERM)
+
+
+def check_moderator(user: User) -> None:
+    roles.check_director(user, PERM, "Only moderators can do that")
+
+
+def your_record_url() -> str:
+    return reverse("moderation:mine")
+
+
+def _told(decision: Decision) -> str:
+    """What the person reads about a decision."""
+    why = decision.reason
+    match decision.kind:
+        case Decision.Kind.WARN:
+            return f"A moderator warns you: {why}. Read and acknowledge it"
+        case Decision.Kind.MUTE:
+            return f"A moderator muted your chat until {your_time(decision.until)}: {why}"
+        case Decision.Kind.BAR:
+            return (
+                "A moderator barred you from ranked play and events until "
+                f"{your_time(decision.until)}: {why}"
+            )
+        case Decision.Kind.RENAME:
+            return (
+                f"A moderator changed your username from {decision.previous_username} to "
+                f"{decision.subject.username}: {why}"
+            )
+    return ""
+
+
+def check_decision(
+    *, moderator: User, subject: User, kind: object, reason: object, minutes: object
+) -> tuple[str, str, int | None]:
+    if kind not in Decision.Kind.values:
+        raise Invalid(f"Choose a decision: {', '.join(Decision.Kind.values)}")
+    if not isinstance(reason, str) or not reason.strip():
+        raise Invalid("Say why: the person reads it")
+    if len(reason.strip()) > 500:
+        raise Invalid("A reason can be at most 500 characters long")
+    if subject.pk == moderator.pk:
+        raise Invalid("Another moderator decides about you")
+    if subject.is_bot:
+        raise Invalid("Bots are not moderated: report their play to the developers")
+    if kind in TIMED:
+        if not isinstance(minutes, int) or not MINUTES[0] <= minutes <= MINUTES[1]:
+            raise Invalid(f"A mute or a bar lasts {MINUTES[0]} minutes to a year")
+    else:
+        minutes = None
+    return kind, reason.strip(), minutes
+
+
+@transaction.atomic
+def decision_take(
+    *,
+    moderator: User,
+    subject: User,
+    kind: object,
+    reason: object,
+    minutes: object = None,
+    report_ids: Iterable[int] = (),
+) -> Decision:
+    """Takes a decision about `subject`, handling the reports named (theirs, still open)."""
+    check_moderator(moderator)
+    kind, reason, minutes = check_decision(
+        moderator=moderator, subject=subject, kind=kind, reason=reason, minutes=minutes
+    )
+    subject = User.objects.select_for_update().get(pk=subject.pk)
+    wanted = set(report_ids)
+    reports = list(
+        Report.objects.select_for_update()
+        .filter(pk__in=wanted, subject=subject, status=Report.Status.OPEN)
+        .select_related("reporter")
+    )
+    if len(reports) != len(wanted):
+        raise Conflict(f"Some of those reports are not open reports about {subject}")
+    if kind == Decision.Kind.DISMISS and not reports:
+        raise Invalid("Choose the reports to dismiss")
+    now = timezone.now()
+    decision = Decision(subject=subject, kind=kind, reason=reason, moderator=moderator)
+    if minutes is not None:
+        decision.until = now + timedelta(minutes=minutes)
+    if kind == Decision.Kind.RENAME:
+        decision.previous_username = subject.username
+        subject.username = f"renamed-{subject.pk}"
+        subject.save(update_fields=["username"])
+    decision.save()
+    decision.reports.set(reports)
+    Report.objects.filter(pk__in=wanted).update(status=Report.Status.HANDLED, handled_at=now)
+    if kind == Decision.Kind.BAR:
+        queue_leave(user=subject)
+    if kind != Decision.Kind.DISMISS:
+        notify([subject], _told(decision), your_record_url())
+    for report in reports:
+        notify(
+            [report.reporter],
+            f"Your report about {report.subject or 'a bot'} was handled. Thank you.",
+        )
+    return decision
+
+
+@transaction.atomic
+def decision_undo(*, moderator: User, decision_id: int, reason: object) -> Decision:
+    """Undoes a decision: its effect ends, the row stays (who undid it, when, why)."""
+    check_moderator(moderator)
+    decision = Decision.objects.select_for_update().filter(pk=decision_id).first()
+    if decision is None:
+        raise NotFound("There is no such decision")
+    if decision.undone_at is not None:
+        raise Conflict("This decision was undone already")
+    if not isinstance(reason, str) or not reason.strip():
+        raise Invalid("Say why it is undone")
+    subject = User.objects.select_for_update().get(pk=decision.subject_id)
+    if decision.kind == Decision.Kind.RENAME:
+        if User.objects.filter(username=decision.previous_username).exists():
+            raise Conflict(f"The name {decision.previous_username} is taken now")
+        subject.username = decision.previous_username
+        subject.save(update_fields=["username"])
+    decision.undone_at, decision.undone_by = timezone.now(), moderator
+    decision.undo_reason = reason.strip()[:500]
+    decision.save(update_fields=["undone_at", "undone_by", "undo_reason"])
+    if decision.kind != Decision.Kind.DISMISS:
+        notify(
+            [subject],
+            f"A moderator undid an earlier decision ({decision.get_kind_display().lower()}): "
+            f"{decision.undo_reason}",
+            your_record_url(),
+        )
+    return decision
+
+
+@transaction.atomic
+def warning_acknowledge(*, user: User, decision_id: int) -> Decision:
+    """The person read a warning about them."""
+    decision = (
+        Decision.objects.select_for_update()
+        .filter(pk=decision_id, subject=user, kind=Decision.Kind.WARN)
+        .first()
+    )
+    if decision is None:
+        raise NotFound("There is no such warning about you")
+    if decision.acknowledged_at is None:
+        decision.acknowledged_at = timezone.now()
+        decision.save(update_fields=["acknowledged_at"])
+    return decision

@@ -1,0 +1,80 @@
+"""Pages of moderation for everyone: the report form (from a table, a profile or a game)
+and your record (the decisions about you, in words; warnings to acknowledge). Thin:
+services do the writes, selectors the reads. The moderators' pages are in the admin."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+
+from core import posts
+from games.models import ChatMessage
+from moderation import selectors
+from moderation.forms import ReportForm
+from moderation.services import decisions, reports
+from social import services as social_services
+
+
+def _back(request: HttpRequest) -> str:
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(wanted, {request.get_host()}, request.is_secure())
+    return wanted if safe and wanted.startswith("/") else reverse("home")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report(request: HttpRequest) -> HttpResponse:
+    back = _back(request)
+    if request.method == "GET":
+        form = ReportForm(initial=request.GET.dict())
+        chat = (
+            request.GET.get("game")
+            and ChatMessage.objects.filter(
+                game_id=request.GET["game"], user__username=request.GET.get("username", "")
+            ).order_by("-created_at")[:10]
+        )
+        return render(
+            request, "moderation/report.html", {"form": form, "lines": chat or [], "next": back}
+        )
+    form = ReportForm(request.POST)
+    if not form.is_valid():
+        return posts.form_refused(request, form, request.get_full_path())
+    data = form.cleaned_data
+
+    def file_it():
+        subject = social_services.person(data["username"]) if data["username"] else None
+        return reports.report_create(
+            reporter=request.user,
+            subject=subject,
+            reason=data["reason"],
+            note=data["note"],
+            game_id=data["game"],
+            chat_id=data["chat"],
+            seat=data["seat"],
+        )
+
+    return posts.act(
+        request,
+        file_it,
+        back=back,
+        done="Report received: a moderator will look at it; you will be told when it is handled",
+    )
+
+
+@login_required
+def mine(request: HttpRequest) -> HttpResponse:
+    return render(request, "moderation/mine.html", {"decisions": selectors.record_of(request.user)})
+
+
+@login_required
+@require_POST
+def acknowledge(request: HttpRequest, decision_id: int) -> HttpResponse:
+    _, error = posts.attempt(
+        lambda: decisions.warning_acknowledge(user=request.user, decision_id=decision_id)
+    )
+    if error:
+        messages.error(request, error)
+    return redirect("moderation:mine")
