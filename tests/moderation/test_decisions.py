@@ -2,12 +2,16 @@
 (told to the person in words, the reporters told only that it was handled), honoured by
 chat, ranked play and events at once, and undone with a reason; every decision kept."""
 
+import json
 from datetime import timedelta
 
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
 
+from accounts.tokens import token_create
+from config.asgi import application
 from core.errors import Forbidden
 from events.services import arenas
 from games.services import chat
@@ -140,3 +144,33 @@ def test_no_moderation_page_for_anyone_but_moderators():
     visitor.force_login(UserFactory())
     for page in pages:
         assert visitor.get(page).status_code == 302, page  # to the admin's login
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_mute_is_honoured_live_over_the_socket():
+    from asgiref.sync import sync_to_async
+
+    def muted_at_a_table():
+        ben = UserFactory()
+        game = table_of(ben)
+        decisions.decision_take(
+            moderator=moderator(), subject=ben, kind="mute", reason="spam", minutes=30
+        )
+        return game, token_create(user=ben)
+
+    game, token = await sync_to_async(muted_at_a_table)()
+    socket = WebsocketCommunicator(
+        application,
+        f"/ws/games/{game.pk}/?format=json&token={token}",
+        headers=[(b"origin", b"http://testserver")],
+    )
+    connected, _ = await socket.connect()
+    assert connected
+    await socket.send_to(text_data=json.dumps({"type": "chat", "text": "buy gold"}))
+    frame = json.loads(await socket.receive_from())
+    while frame["type"] != "error":
+        frame = json.loads(await socket.receive_from())
+    assert frame["status"] == 403 and "muted your chat until" in frame["error"]
+    assert "spam" in frame["error"]
+    await socket.disconnect()
+    assert not await sync_to_async(game.chat.filter(text="buy gold").exists)()
