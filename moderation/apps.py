@@ -9,7 +9,8 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self) -> None:
-        from accounts.hooks import restrictions
-        from moderation import selectors
+        from accounts.hooks import personal_data, restrictions
+        from moderation import personal_data as data, selectors
 
         restrictions.add(selectors.restriction)
+        personal_data.add(data.moderation)
