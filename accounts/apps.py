@@ -10,6 +10,9 @@ class AccountsConfig(AppConfig):
     verbose_name = "People"  # allauth's e-mail addresses are "Accounts"
 
     def ready(self) -> None:
-        from accounts import tokens  # its models are ready only now
+        from accounts import personal_data, tokens  # their models are ready only now
+        from accounts.hooks import personal_data as sections
 
         hooks.api_callers.add(tokens.user_for_header)
+        for section in personal_data.ACCOUNTS_SECTIONS:
+            sections.add(section)

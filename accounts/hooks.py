@@ -1,5 +1,6 @@
-"""What the apps above accounts add to a person's profile page, and the restrictions they
-put on a person (see core.hooks)."""
+"""What the apps above accounts add to a person's profile page, the restrictions they put
+on a person, what they hold about a person (the download) and what they do when an account
+closes or is erased (see core.hooks)."""
 
 from typing import NamedTuple
 
@@ -60,3 +61,20 @@ def check_allowed(user, activity: str) -> None:
     why = refusal_of(user, activity)
     if why:
         raise Forbidden(why)
+
+
+personal_data = Hook("personal_data")
+"""Functions (user) -> (section name, data): what an app holds about a person, for the one
+file they download (accounts.personal_data.download). The data is JSON by Django's encoder
+(datetimes are fine). Each function names the relations to the user model that its section
+covers ("app_label.Model.field") with accounts.personal_data.covering: a test walks every
+model and finds each relation either covered or exempt with a reason."""
+
+account_closing = Hook("account_closing")
+"""Functions (user) -> None, run in the transaction that closes an account: each app takes
+the person out of what it arranges (friends, the ranked queue, tables, arenas). What it
+removes does not come back if the person returns."""
+
+account_erasing = Hook("account_erasing")
+"""Functions (user) -> None, run when a closed account's grace ends: each app deletes the
+personal rows it keeps that games and other people's results do not need."""

@@ -17,10 +17,22 @@ class User(AbstractUser):
     # The IANA zone times are shown in (accounts.time_zones); empty until the browser
     # tells it, or the person picks one on their profile.
     time_zone = models.CharField(max_length=64, blank=True)
+    # A closed account (accounts.closing): its username is `closed-<id>` everywhere at once,
+    # the old one kept here so that logging in within CLOSED_GRACE gives it back; after
+    # that its personal data is erased (erased_at) and it can never come back. A
+    # moderator's closing is not undone by logging in.
+    closed_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    closed_by_moderator = models.BooleanField(default=False)
+    former_username = models.CharField(max_length=150, blank=True)
+    erased_at = models.DateTimeField(null=True, blank=True)
 
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
 
     @property
     def display_name(self) -> str:

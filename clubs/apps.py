@@ -6,3 +6,9 @@ from django.apps import AppConfig
 class ClubsConfig(AppConfig):
     name = "clubs"
     verbose_name = "Clubs"
+
+    def ready(self) -> None:
+        from accounts.hooks import personal_data
+        from clubs import personal_data as data
+
+        personal_data.add(data.clubs)

@@ -306,7 +306,11 @@ AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
+    # A closed account's old name still logs in during its grace (and so reopens it).
+    "accounts.backends.ClosedAccountBackend",
 ]
+# Closed accounts: their names stay reserved, logging in reopens them (accounts.adapter).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -410,4 +414,6 @@ CELERY_BEAT_SCHEDULE = {
     # The daily challenge: made and committed a day ahead, closed when its day ends.
     "duplicate-prepare": {"task": "duplicate.prepare", "schedule": 600.0},
     "duplicate-sweep": {"task": "duplicate.sweep", "schedule": 30.0},
+    # Closed accounts are erased within the hour after their 7 days of grace.
+    "accounts-erase-closed": {"task": "accounts.erase_closed", "schedule": 3600.0},
 }

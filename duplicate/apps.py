@@ -9,9 +9,9 @@ class DuplicateConfig(AppConfig):
     verbose_name = "Duplicate events"
 
     def ready(self) -> None:
-        from accounts.hooks import profile_panels
+        from accounts.hooks import personal_data, profile_panels
         from clubs.hooks import club_panels
-        from duplicate import kinds, panels
+        from duplicate import kinds, panels, personal_data as data
         from duplicate.extras import board_link
         from duplicate.tasks import on_game_finished
         from games import hooks
@@ -22,3 +22,4 @@ class DuplicateConfig(AppConfig):
         hooks.kinds.add(kinds.game_kinds)
         club_panels.add(panels.club_sessions)
         profile_panels.add(panels.daily_history)
+        personal_data.add(data.duplicate)

@@ -9,9 +9,9 @@ class EventsConfig(AppConfig):
     verbose_name = "Arenas"
 
     def ready(self) -> None:
-        from accounts.hooks import profile_panels
+        from accounts.hooks import account_closing, personal_data, profile_panels
         from clubs.hooks import club_panels
-        from events import kinds, panels
+        from events import kinds, panels, personal_data as data
         from events.extras import arena_link
         from events.tasks import on_game_finished
         from games import hooks
@@ -23,3 +23,5 @@ class EventsConfig(AppConfig):
         hooks.lobby_panels.add(panels.lobby_arenas)
         profile_panels.add(panels.profile_trophies)
         club_panels.add(panels.club_events)
+        personal_data.add(data.events)
+        account_closing.add(data.leave_arenas)

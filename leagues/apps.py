@@ -9,10 +9,11 @@ class LeaguesConfig(AppConfig):
     verbose_name = "Leagues and tournaments"
 
     def ready(self) -> None:
+        from accounts.hooks import personal_data
         from clubs.hooks import club_panels, clubs_panels
         from games import hooks
         from games.signals import game_finished
-        from leagues import kinds, panels
+        from leagues import kinds, panels, personal_data as data
         from leagues.extras import standings_link
         from leagues.tasks import on_game_finished
 
@@ -23,3 +24,4 @@ class LeaguesConfig(AppConfig):
         club_panels.add(panels.club_league)
         club_panels.add(panels.club_events)
         clubs_panels.add(panels.clubs_tournaments)
+        personal_data.add(data.leagues)

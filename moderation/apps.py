@@ -10,10 +10,11 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self) -> None:
-        from accounts.hooks import profile_panels, restrictions
+        from accounts.hooks import personal_data, profile_panels, restrictions
         from games import hooks
-        from moderation import panels, selectors
+        from moderation import panels, personal_data as data, selectors
 
         restrictions.add(selectors.restriction)
+        personal_data.add(data.moderation)
         profile_panels.add(panels.profile_report)
         hooks.table_panels.add(panels.table_report)

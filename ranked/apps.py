@@ -9,10 +9,10 @@ class RankedConfig(AppConfig):
     verbose_name = "Ranked play"
 
     def ready(self) -> None:
-        from accounts.hooks import profile_panels
+        from accounts.hooks import account_closing, personal_data, profile_panels
         from games import hooks as games_hooks
         from games.signals import game_finished, people_seated
-        from ranked import kinds, panels, receivers
+        from ranked import kinds, panels, personal_data as data, receivers
         from ranked.extras import ranked_table
         from ranked.selectors import queued_people
         from social import hooks as social_hooks
@@ -23,3 +23,5 @@ class RankedConfig(AppConfig):
         games_hooks.kinds.add(kinds.game_kinds)
         social_hooks.activity.add(queued_people)
         profile_panels.add(panels.profile)
+        personal_data.add(data.ranked)
+        account_closing.add(data.leave_queue)

@@ -17,7 +17,8 @@ def _listing(*, now: datetime, bots: bool, variant: str) -> QuerySet:
     """Everyone rated in `variant`, established players first (they are ranked), then
     provisional ones, each part by rating: a new site's board is not empty until players
     have ~15 games."""
-    listing = Rating.objects.filter(variant=variant).annotate(
+    # A closed account (inactive) is hidden; its games still count for the others.
+    listing = Rating.objects.filter(variant=variant, user__is_active=True).annotate(
         settled=Case(When(established_until__gt=now, then=1), default=0)
     )
     return listing if bots else listing.filter(user__bot_level="")

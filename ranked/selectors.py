@@ -343,7 +343,9 @@ def profile(user: User, *, now: datetime) -> dict:
 
 def board(*, now: datetime, bots: bool, variant: str) -> QuerySet:
     """Established players (not provisional), the ranked part of a variant's leaderboard."""
-    board = Rating.objects.filter(variant=variant, established_until__gt=now)
+    board = Rating.objects.filter(
+        variant=variant, established_until__gt=now, user__is_active=True
+    )  # a closed account (inactive) is not on it
     return board if bots else board.filter(user__bot_level="")
 
 

@@ -60,6 +60,18 @@ async def leave(*, user_id: int, connection: str, page: str) -> None:
         await pipe.execute()
 
 
+def forget(*, user_id: int) -> None:
+    """A closed account: offline at once, and never seen. Presence is a courtesy: with
+    Redis away there is nothing to forget that anyone could see."""
+    try:
+        with _client().pipeline(transaction=False) as pipe:
+            pipe.delete(_key(user_id))
+            pipe.hdel(SEEN, str(user_id))
+            pipe.execute()
+    except (redis.RedisError, OSError):
+        pass
+
+
 def _client() -> redis.Redis:
     return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
 

@@ -32,7 +32,8 @@ API_PATHS = ["/api/tables", "/api/tables/{id}/join", "/api/tables/{id}/leave",
              "/api/daily/{day}/standings", "/api/friends", "/api/friends/requests",
              "/api/blocks", "/api/invitations", "/api/me/preferences",
              "/api/notifications", "/api/arenas", "/api/arenas/{id}",
-             "/api/arenas/{id}/join", "/api/arenas/{id}/leave"]  # fmt: skip
+             "/api/arenas/{id}/join", "/api/arenas/{id}/leave", "/api/me/data",
+             "/api/me/close"]  # fmt: skip
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND",
            "get", "CONNECT"]  # fmt: skip
 

@@ -1,0 +1,48 @@
+"""allauth's adapter for closed accounts: their names stay reserved while they may come
+back, and logging in within the grace reopens one (a moderator's closing excepted, which
+the person is told in words)."""
+
+import re
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django import forms
+from django.contrib import messages
+from django.utils import timezone
+
+from accounts import services
+from accounts.models import User
+from core.errors import Forbidden
+
+CLOSED_NAME = re.compile(r"closed-\d+", re.IGNORECASE)
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        username = super().clean_username(username, shallow)
+        if CLOSED_NAME.fullmatch(username):
+            raise forms.ValidationError("Names like closed-12 are kept for closed accounts")
+        if (
+            not shallow
+            and User.objects.filter(
+                former_username__iexact=username, closed_at__isnull=False, erased_at=None
+            ).exists()
+        ):
+            raise forms.ValidationError("This username is already taken.")
+        return username
+
+    def pre_login(self, request, user, **kwargs):
+        if user.closed_at is not None:
+            refusal = services.reopen_refusal(user, now=timezone.now())
+            if refusal:
+                from allauth.account.internal.stagekit import clear_login
+
+                clear_login(request)
+                raise Forbidden(refusal)  # the site's error page says it (core.middleware)
+            reopened = services.account_reopen(user=user)
+            user.refresh_from_db()
+            messages.success(
+                request,
+                f"Welcome back, {reopened.username}: your account is open again "
+                "(friends you had are not: ask them again).",
+            )
+        return super().pre_login(request, user, **kwargs)

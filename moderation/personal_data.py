@@ -1,0 +1,34 @@
+"""Moderation's section of a person's download (accounts.hooks.personal_data): the reports
+they made and the decisions about them. Who reported them, and which moderator decided,
+stay out (accounts.personal_data.EXEMPT)."""
+
+from accounts.models import User
+from accounts.personal_data import covering, rows
+from moderation.models import Decision, Report
+
+
+@covering("moderation.Report.reporter", "moderation.Decision.subject")
+def moderation(user: User) -> tuple[str, dict]:
+    return "moderation", {
+        "reports_made": rows(
+            Report.objects.filter(reporter=user).order_by("created_at"),
+            "subject__username",
+            "reason",
+            "note",
+            "game_id",
+            "hand",
+            "status",
+            "created_at",
+            "handled_at",
+        ),
+        "decisions_about_you": rows(
+            Decision.objects.filter(subject=user).order_by("created_at"),
+            "kind",
+            "reason",
+            "until",
+            "created_at",
+            "acknowledged_at",
+            "undone_at",
+            "undo_reason",
+        ),
+    }
