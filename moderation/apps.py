@@ -1,5 +1,6 @@
-"""The moderation app's configuration: the restrictions it puts on people, which the apps
-below consult through accounts.hooks.restrictions without importing it."""
+"""The moderation app's configuration: the restrictions it puts on people and the chat's
+rules, which the apps below consult through accounts.hooks.restrictions and
+games.hooks.chat_rules without importing it."""
 
 from django.apps import AppConfig
 
@@ -10,6 +11,8 @@ class ModerationConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.hooks import restrictions
-        from moderation import selectors
+        from games.hooks import chat_rules
+        from moderation import chat, selectors
 
         restrictions.add(selectors.restriction)
+        chat_rules.add(chat.chat_rule)

@@ -1,0 +1,1 @@
+from moderation import words_admin  # noqa: F401
