@@ -61,6 +61,7 @@ class _Reading(NamedTuple):
     origins: list[int]
 
 
+@lru_cache(maxsize=4096)  # a chat's characters are few: each is read once per process
 def _fold(char: str) -> str:
     """The character as it is matched: "" for one that does not show or only accents."""
     if unicodedata.category(char) == "Cf":
@@ -75,16 +76,12 @@ def _is_word_part(char: str) -> bool:
     return char in LEET_SYMBOLS or unicodedata.category(char)[0] in "LNM"
 
 
-@lru_cache(maxsize=4096)
-def _folded(char: str) -> str:
-    return _fold(char)
-
-
 def read(text: str) -> _Reading:
+    """`text` as it is matched (see the module's docstring), one to one with its origins."""
     chars: list[str] = []
     origins: list[int] = []
     for index, char in enumerate(text):
-        for piece in _folded(char):
+        for piece in _fold(char):
             chars.append(piece)
             origins.append(index)
     reading = "".join(chars)
