@@ -67,6 +67,7 @@ bench: $(STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/history.py
 	$(PY) bench/table_render.py
+	$(PY) bench/chat_words.py
 	$(PY) bench/analysis.py
 	$(PY) bench/analysis.py --seed 2
 	$(PY) bench/doubledummy.py

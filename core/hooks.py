@@ -8,9 +8,10 @@ which is INSTALLED_APPS' order.
 The hooks of the project (each module documents what its functions take and return):
 - core.hooks: `api_callers` (who sends an API request's Authorization header).
 - games.hooks: `page_extras` (what a game's page shows of the app that made the game),
-  `chat_muters` (whose chat a viewer does not see), `seat_holders` (open seats kept for
-  someone), `table_panels` (what a table's page shows beside it), `lobby_panels` (what
-  the lobby shows of the apps above), `kinds` (the apps' own kinds of game).
+  `chat_muters` (whose chat a viewer does not see), `chat_rules` (what a table's chat
+  masks or refuses), `seat_holders` (open seats kept for someone), `table_panels` (what
+  a table's page shows beside it), `lobby_panels` (what the lobby shows of the apps
+  above), `kinds` (the apps' own kinds of game).
 - social.hooks: `activity` (what a person is doing besides being online).
 - accounts.hooks: `profile_panels` (the profile page's panels), and `Panel`, what every
   panel hook's functions return, drawn by accounts' `{% panel %}` tag; `restrictions`

@@ -2,7 +2,7 @@
 
 Each app adds its functions in its AppConfig.ready() (core.hooks); games calls them through
 the functions that combine them: games.selectors.page_extras, muted_names and held_seats,
-and games.models.game_kinds.
+games.models.game_kinds and games.services.chat.check_chat.
 """
 
 from core.hooks import Hook
@@ -26,6 +26,15 @@ chat_muters = Hook("chat_muters")
 
 A function of a user id that returns the set of usernames whose messages that person does
 not see."""
+
+chat_rules = Hook("chat_rules")
+"""What a table's chat lets through, beside games' own limits (moderation: the word list,
+and links from new accounts).
+
+Functions (game, user, text) -> the text to post: the same, or with words masked. A
+function refuses the message by raising core.errors.Invalid or Forbidden, in words the
+sender reads (nothing is posted then). Each gets the text the one before returned; they
+run on every message, so they must be cheap."""
 
 seat_holders = Hook("seat_holders")
 """Which open seats of a waiting table are kept for someone (the social app's invitations):

@@ -1,6 +1,7 @@
-"""The moderation app's configuration: the restrictions it puts on people, which the apps
-below consult through accounts.hooks.restrictions without importing it, and where people
-report (a profile, a table)."""
+"""The moderation app's configuration: the restrictions it puts on people and the chat's
+rules, which the apps below consult through accounts.hooks.restrictions and
+games.hooks.chat_rules without importing it; where people report (a profile, a table);
+its section of a person's download."""
 
 from django.apps import AppConfig
 
@@ -12,9 +13,10 @@ class ModerationConfig(AppConfig):
     def ready(self) -> None:
         from accounts.hooks import personal_data, profile_panels, restrictions
         from games import hooks
-        from moderation import panels, personal_data as data, selectors
+        from moderation import chat, panels, personal_data as data, selectors
 
         restrictions.add(selectors.restriction)
+        hooks.chat_rules.add(chat.chat_rule)
         personal_data.add(data.moderation)
         profile_panels.add(panels.profile_report)
         hooks.table_panels.add(panels.table_report)

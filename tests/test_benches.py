@@ -66,6 +66,11 @@ BENCHES = [
         ),
     ),
     Bench(
+        "chat_words",
+        "--words 20 --messages 50",
+        (rf"^20 words: compiled in {NUMBER} ms CPU, {NUMBER} ms CPU a message of \d+ ",),
+    ),
+    Bench(
         "doubledummy",
         "--deals 2 --endings 20 --seed 1",
         (

@@ -8,7 +8,7 @@ from django.utils import timezone
 from accounts.hooks import check_allowed
 from accounts.models import User
 from core.errors import Forbidden, Invalid
-from games import events
+from games import events, hooks
 from games.models import ChatMessage, Game
 from games.services.seating import game_lock
 
@@ -28,6 +28,8 @@ def check_chat(game: Game, user: User, text: str) -> str:
     since = timezone.now() - timedelta(seconds=seconds)
     if game.chat.filter(user=user, created_at__gte=since).count() >= count:
         raise Invalid("You are sending messages too fast; wait a few seconds")
+    for rule in hooks.chat_rules:  # the apps above: the word list, links
+        text = rule(game, user, text)
     return text
 
 

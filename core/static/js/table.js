@@ -1,9 +1,11 @@
 // What htmx does not do on the game page: turn countdowns, the connection banner, the
 // animation of cards between two pushes of #table, keeping what the player opened and
-// focused across pushes, whose turn it is (live region, title, sound), clearing the chat box.
+// focused across pushes, whose turn it is (live region, title, sound), clearing the chat box,
+// and hiding a table's chat for a person who asked to.
 (function () {
   var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   var MUTED_KEY = "spades:muted";
+  var CHAT_HIDDEN_KEY = "spades:chat-hidden:";  // + the game's id
   var baseTitle = document.title;
 
   function table() { return document.getElementById("table"); }
@@ -177,6 +179,36 @@
     button.setAttribute("aria-pressed", off ? "true" : "false");
     button.textContent = off ? "♪ Sound off" : "♪ Sound on";
   }
+
+  // A hidden chat is hidden for this person at this table only, kept by their browser. Lines
+  // pushed later go into #chat-log inside the hidden #chat-body, so they stay hidden too.
+  function showChat(hidden) {
+    var button = document.getElementById("chat-toggle");
+    document.getElementById("chat-body").hidden = hidden;
+    document.getElementById("chat-hidden-note").hidden = !hidden;
+    button.textContent = hidden ? "Show chat" : "Hide chat";
+    button.setAttribute("aria-expanded", hidden ? "false" : "true");
+  }
+
+  function setUpChatToggle() {
+    var card = document.querySelector(".card.chat[data-game]");
+    if (!card) return;
+    var key = CHAT_HIDDEN_KEY + card.dataset.game;
+    var hidden = false;
+    try { hidden = localStorage.getItem(key) === "1"; } catch (e) { /* private mode */ }
+    showChat(hidden);
+    document.getElementById("chat-toggle").addEventListener("click", function () {
+      hidden = !hidden;
+      try {
+        if (hidden) localStorage.setItem(key, "1");
+        else localStorage.removeItem(key);
+      } catch (e) { /* private mode: hidden on this page only */ }
+      showChat(hidden);
+    });
+  }
+  // Deferred, this runs once the page is parsed: before DOMContentLoaded, so a hidden chat
+  // does not show for a moment.
+  setUpChatToggle();
 
   document.addEventListener("DOMContentLoaded", function () {
     var button = document.getElementById("sound-toggle");
