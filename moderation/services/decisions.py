@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts import roles
 from accounts.models import User
+from accounts.services import account_close, account_reopen
 from core.clock import your_time
 from core.errors import Conflict, Invalid, NotFound
 from moderation.models import Decision, Report
@@ -47,6 +48,8 @@ def _told(decision: Decision) -> str:
                 "A moderator barred you from ranked play and events until "
                 f"{your_time(decision.until)}: {why}"
             )
+        case Decision.Kind.CLOSE:
+            return f"A moderator closed your account: {why}"
         case Decision.Kind.RENAME:
             return (
                 f"A moderator changed your username from {decision.previous_username} to "
@@ -115,6 +118,8 @@ def decision_take(
     Report.objects.filter(pk__in=wanted).update(status=Report.Status.HANDLED, handled_at=now)
     if kind == Decision.Kind.BAR:
         queue_leave(user=subject)
+    if kind == Decision.Kind.CLOSE:  # logging in does not undo it; a moderator's undo does
+        account_close(user=subject, by_moderator=True)
     if kind != Decision.Kind.DISMISS:
         notify([subject], _told(decision), your_record_url())
     for report in reports:
@@ -137,6 +142,8 @@ def decision_undo(*, moderator: User, decision_id: int, reason: object) -> Decis
     if not isinstance(reason, str) or not reason.strip():
         raise Invalid("Say why it is undone")
     subject = User.objects.select_for_update().get(pk=decision.subject_id)
+    if decision.kind == Decision.Kind.CLOSE:
+        account_reopen(user=subject)
     if decision.kind == Decision.Kind.RENAME:
         if User.objects.filter(username=decision.previous_username).exists():
             raise Conflict(f"The name {decision.previous_username} is taken now")

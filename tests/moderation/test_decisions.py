@@ -22,7 +22,7 @@ from ranked.models import QueueEntry
 from ranked.services import queue
 from social.models import Notification
 from tests.events.factories import ArenaFactory
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 from tests.leagues.factories import TournamentFactory
 from tests.moderation.factories import moderator, reported, table_of
 
@@ -174,3 +174,15 @@ async def test_a_mute_is_honoured_live_over_the_socket():
     assert "spam" in frame["error"]
     await socket.disconnect()
     assert not await sync_to_async(game.chat.filter(text="buy gold").exists)()
+
+
+def test_a_moderators_closing_holds_against_logging_in_and_is_undone_by_a_moderator():
+    boss, ben = moderator(), UserFactory(username="spammer")
+    closing = decisions.decision_take(moderator=boss, subject=ben, kind="close", reason="spam")
+    ben.refresh_from_db()
+    assert ben.closed_by_moderator and ben.username == f"closed-{ben.pk}"
+    refused = Client().post("/accounts/login/", {"login": "spammer", "password": PASSWORD})
+    assert refused.status_code == 403 and b"closed by a moderator" in refused.content
+    decisions.decision_undo(moderator=boss, decision_id=closing.pk, reason="appeal upheld")
+    ben.refresh_from_db()
+    assert ben.closed_at is None and ben.username == "spammer" and ben.is_active
