@@ -64,3 +64,53 @@ BOT_NAMES = {
     User.BotLevel.STANDARD: "StandardBot",
     User.BotLevel.EXPERT: "ExpertBot",
 }
+
+
+class Sighting(models.Model):
+    """A browser and a network address a signed-in person used (accounts.browsers): what
+    the one-seat rule (accounts.seats) and the moderators compare. One row per person,
+    browser and address, its last_seen moved on at most every few minutes. An API token's
+    requests have no browser ("")."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="sightings")
+    browser = models.CharField(max_length=64, blank=True, db_index=True)
+    address = models.CharField(max_length=45, blank=True, db_index=True)  # IPv4 or IPv6
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "browser", "address"], name="one_sighting_per_place"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} from {self.browser[:8] or 'a token'} at {self.address}"
+
+
+class SharedSeat(models.Model):
+    """An account took or tried a seat (ranked play, the daily challenge, an arena, a
+    tournament) where `other`, an account of the same browser or the same address, held
+    one: refused for a browser, allowed for an address (accounts.seats). Moderators read
+    these; the person is only told the refusal."""
+
+    class Shared(models.TextChoices):
+        BROWSER = "browser", "Same browser"
+        ADDRESS = "address", "Same network address"
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="shared_seats")
+    other = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    place = models.CharField(max_length=200)  # in words: "ranked play", "arena 4 (Friday)"
+    shared = models.CharField(max_length=8, choices=Shared.choices)
+    refused = models.BooleanField()
+    browser = models.CharField(max_length=64, blank=True)
+    address = models.CharField(max_length=45, blank=True)
+    created_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        verb = "refused" if self.refused else "allowed"
+        return f"{self.user} and {self.other} at {self.place} ({verb})"

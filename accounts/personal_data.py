@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.hooks import personal_data
-from accounts.models import ApiToken, User
+from accounts.models import ApiToken, Sighting, User
 
 FORMAT = 1
 
@@ -30,6 +30,10 @@ EXEMPT = {
     "trail; the decisions belong to the people they are about",
     "moderation.Decision.undone_by": "as moderation.Decision.moderator",
     "moderation.BannedWord.added_by": "the site's word list, which staff edit",
+    "accounts.SharedSeat.user": "the moderators' record of one browser or address seating "
+    "two accounts (accounts.seats): it names the other account, whose browser and address "
+    "are theirs; the person's own browsers and addresses are in browsers_and_addresses",
+    "accounts.SharedSeat.other": "as accounts.SharedSeat.user",
 }
 
 
@@ -100,4 +104,16 @@ def api_tokens(user: User) -> tuple[str, list]:
     return "api_tokens", rows(tokens, "prefix", "created_at", "last_used_at", "revoked_at")
 
 
-ACCOUNTS_SECTIONS: Iterable[Callable] = (profile, email_addresses, api_tokens)
+@covering("accounts.Sighting.user")
+def browsers_and_addresses(user: User) -> tuple[str, list]:
+    # The browser ids and network addresses they were signed in from (accounts.browsers).
+    seen = Sighting.objects.filter(user=user).order_by("first_seen", "pk")
+    return "browsers_and_addresses", rows(seen, "browser", "address", "first_seen", "last_seen")
+
+
+ACCOUNTS_SECTIONS: Iterable[Callable] = (
+    profile,
+    email_addresses,
+    api_tokens,
+    browsers_and_addresses,
+)

@@ -6,10 +6,11 @@ from datetime import datetime, timedelta
 
 from allauth.account.models import EmailAddress
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts import hooks
-from accounts.models import BOT_NAMES, ApiToken, User
+from accounts.models import BOT_NAMES, ApiToken, SharedSeat, Sighting, User
 from accounts.time_zones import zone_named
 from core.errors import Conflict, Invalid
 
@@ -165,6 +166,9 @@ def _account_erase(user_id: int, *, now: datetime) -> bool:
         return False  # erased already, or reopened meanwhile
     EmailAddress.objects.filter(user=user).delete()
     ApiToken.objects.filter(user=user).delete()
+    Sighting.objects.filter(user=user).delete()
+    # The moderators' records of shared seats stay, without where they were taken from.
+    SharedSeat.objects.filter(Q(user=user) | Q(other=user)).update(browser="", address="")
     user.groups.clear()
     user.user_permissions.clear()
     for field in ("email", "first_name", "last_name", "former_username", "time_zone"):
