@@ -5,6 +5,7 @@ from datetime import date
 
 from django.http import JsonResponse
 
+from accounts.browsers import client_of
 from core.api import api_view
 from core.errors import NotFound
 from duplicate.schemas import (
@@ -69,7 +70,9 @@ def daily_day(request, body, day: str):
 @api_view(responses={200: BoardStarted})
 def board_start(request, body, day: str, number: int):
     """Starts (or goes back to) the caller's game of a board; play it as any other game."""
-    game = daily_services.daily_board_start(user=request.user, day=parse_day(day), number=number)
+    game = daily_services.daily_board_start(
+        user=request.user, day=parse_day(day), number=number, client=client_of(request)
+    )
     return JsonResponse(BoardStarted(game=game.pk).data())
 
 

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.browsers import client_of
 from core.errors import Unauthenticated
 from duplicate import variants
 from duplicate.api import parse_day
@@ -68,7 +69,9 @@ def day(request: HttpRequest, day: str) -> HttpResponse:
 def play(request: HttpRequest, day: str, number: int) -> HttpResponse:
     if not request.user.is_authenticated:
         raise Unauthenticated("Log in to play the daily challenge")
-    game = daily_services.daily_board_start(user=request.user, day=parse_day(day), number=number)
+    game = daily_services.daily_board_start(
+        user=request.user, day=parse_day(day), number=number, client=client_of(request)
+    )
     return redirect(game_url(game))
 
 

@@ -4,6 +4,7 @@ an arena's standings, joining and leaving, and a person's games in an arena."""
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 
+from accounts.browsers import client_of
 from core.api import api_view
 from core.errors import NotFound
 from events import selectors
@@ -73,7 +74,7 @@ def arena(request: HttpRequest, body: dict, arena_id: int) -> JsonResponse:
 def arena_join(request: HttpRequest, body: dict, arena_id: int) -> JsonResponse:
     """Joins an arena (or rejoins after leaving): seated at the next table while it runs.
     409 once it ended or in its last minutes, or when you are in it already."""
-    arena_services.arena_join(user=request.user, arena_id=arena_id)
+    arena_services.arena_join(user=request.user, arena_id=arena_id, client=client_of(request))
     return JsonResponse(_state(request, _arena(arena_id)).data())
 
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.browsers import client_of
 from clubs.models import Club
 from clubs.selectors import club_url
 from core import posts
@@ -51,18 +52,20 @@ def _page(request: HttpRequest, found: Arena, error: str = "") -> HttpResponse:
     return render(request, template, context)
 
 
-def _act(request: HttpRequest, arena_id: int, service) -> HttpResponse:
+def _act(request: HttpRequest, arena_id: int, service, **extra) -> HttpResponse:
     found = get_object_or_404(_ARENAS, pk=arena_id)
-    _, error = posts.attempt(service, user=request.user, arena_id=found.pk)
+    _, error = posts.attempt(service, user=request.user, arena_id=found.pk, **extra)
     if not request.htmx:
-        return redirect(found)  # the page shows where they stand; an error is rare here
+        if error:
+            messages.error(request, error)
+        return redirect(found)  # the page shows where they stand
     return _page(request, found, error)
 
 
 @login_required
 @require_POST
 def arena_join(request: HttpRequest, arena_id: int) -> HttpResponse:
-    return _act(request, arena_id, arena_services.arena_join)
+    return _act(request, arena_id, arena_services.arena_join, client=client_of(request))
 
 
 @login_required

@@ -5,6 +5,7 @@ person's games in a tournament."""
 from django.db.models import Q
 from django.http import HttpRequest, JsonResponse
 
+from accounts.browsers import client_of
 from core import schemas
 from core.api import api_view
 from core.errors import NotFound
@@ -82,7 +83,9 @@ def tournament_register(request: HttpRequest, body: dict, slug: str) -> JsonResp
     tournament = _tournament(slug)
     value = schemas.validate(RegisterIn, body)
     partner = social_services.person(value.partner) if value.partner else None
-    services.tournament_register(tournament=tournament, user=request.user, partner=partner)
+    services.tournament_register(
+        tournament=tournament, user=request.user, partner=partner, client=client_of(request)
+    )
     return JsonResponse(_state(request, tournament).data())
 
 

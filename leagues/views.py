@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.browsers import client_of
 from clubs import selectors as club_selectors, services as club_services
 from core import posts
 from leagues import selectors
@@ -231,7 +232,7 @@ def tournament_register(request: HttpRequest, slug: str) -> HttpResponse:
     return posts.act(
         request,
         lambda: tournament_services.tournament_register(
-            tournament=tournament, user=request.user, partner=partner
+            tournament=tournament, user=request.user, partner=partner, client=client_of(request)
         ),
         back=back,
         done=f"You are registered; {partner} is asked to accept" if partner else "Registered",
@@ -247,7 +248,11 @@ def tournament_answer(request: HttpRequest, slug: str, entrant_id: int) -> HttpR
     return posts.act(
         request,
         lambda: tournament_services.tournament_answer(
-            tournament=tournament, user=request.user, entrant_id=entrant_id, accept=accept
+            tournament=tournament,
+            user=request.user,
+            entrant_id=entrant_id,
+            accept=accept,
+            client=client_of(request),
         ),
         back=selectors.tournament_url(tournament),
         done="You play together" if accept else "You declined",

@@ -4,6 +4,7 @@ thin views over ranked.services, in core.api's token and JSON-error style."""
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 
+from accounts.browsers import client_of
 from accounts.models import User
 from core.api import api_view
 from core.schemas import validate
@@ -40,11 +41,17 @@ def queue(request: HttpRequest, body: dict) -> JsonResponse:
     wish = validate(QueueIn, body)
     variant = wish.variant or variants.CLASSIC
     if wish.partner is None:
-        queue_services.queue_join(user=request.user, max_wait=wish.max_wait, variant=variant)
+        queue_services.queue_join(
+            user=request.user, max_wait=wish.max_wait, variant=variant, client=client_of(request)
+        )
     else:
         partner = social_services.person(wish.partner)
         partner_services.partner_request_send(
-            user=request.user, partner=partner, max_wait=wish.max_wait, variant=variant
+            user=request.user,
+            partner=partner,
+            max_wait=wish.max_wait,
+            variant=variant,
+            client=client_of(request),
         )
     return JsonResponse(_state(request.user).data(), status=201)
 
@@ -59,7 +66,9 @@ def queue_leave(request: HttpRequest, body: dict) -> JsonResponse:
 @api_view(responses={200: QueueState})
 def partner_accept(request: HttpRequest, body: dict, request_id: int) -> JsonResponse:
     """Accepts a friend's request to queue together: both wait as one pair."""
-    partner_services.partner_request_accept(user=request.user, request_id=request_id)
+    partner_services.partner_request_accept(
+        user=request.user, request_id=request_id, client=client_of(request)
+    )
     return JsonResponse(_state(request.user).data())
 
 

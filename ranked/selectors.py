@@ -358,3 +358,15 @@ def queued_people(user_ids: list[int]) -> dict[int, str]:
     """Presence (social.presence) of the people waiting in the ranked queue."""
     queued = QueueEntry.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True)
     return {user_id: "in the ranked queue" for user_id in queued}
+
+
+def ranked_seat_holders(user_ids: set[int]) -> set[int]:
+    """Which of these people hold a seat in ranked play (accounts.seats): queued, or at an
+    unfinished ranked game whose cards they play themselves."""
+    queued = set(QueueEntry.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
+    seated = Seat.objects.filter(
+        Q(game__status=Game.Status.WAITING) | Q(game__status=Game.Status.PLAYING, away=False),
+        game__ranked=True,
+        user_id__in=user_ids,
+    ).values_list("user_id", flat=True)
+    return queued | set(seated)

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.browsers import client_of
 from core import posts
 from core.errors import Invalid
 from games import selectors as games_selectors
@@ -116,6 +117,7 @@ def queue_join(request: HttpRequest) -> HttpResponse:
         user=request.user,
         max_wait=form.cleaned_data["max_wait"],
         variant=form.cleaned_data["variant"],
+        client=client_of(request),
     )
     return _queue_box(request, form=form, error=error) if error else _queue_box(request)
 
@@ -140,6 +142,7 @@ def partner_ask(request: HttpRequest) -> HttpResponse:
             partner=social_services.person(form.cleaned_data["partner"]),
             max_wait=form.cleaned_data["max_wait"],
             variant=form.cleaned_data["variant"],
+            client=client_of(request),
         )
     )
     return _queue_box(request, error=error)
@@ -149,7 +152,10 @@ def partner_ask(request: HttpRequest) -> HttpResponse:
 @require_POST
 def partner_accept(request: HttpRequest, request_id: int) -> HttpResponse:
     _, error = posts.attempt(
-        partner_services.partner_request_accept, user=request.user, request_id=request_id
+        partner_services.partner_request_accept,
+        user=request.user,
+        request_id=request_id,
+        client=client_of(request),
     )
     return _queue_box(request, error=error)
 

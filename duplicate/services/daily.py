@@ -10,8 +10,10 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.browsers import Client
 from accounts.hooks import check_allowed
 from accounts.models import User
+from accounts.seats import check_one_seat, records_refusals
 from core import clock
 from core.errors import Conflict, Invalid, NotFound, Refused
 from duplicate import kinds, matchpoints
@@ -89,12 +91,35 @@ def check_event_open(event: Event, now: datetime) -> None:
         raise Conflict(f"The daily challenge of {event.day} opens at {opens}")
 
 
+def check_daily_seat(*, user: User, client: Client | None, event: Event) -> None:
+    """One person, one seat in the daily challenge: two accounts of one browser do not
+    both play the same day's boards (a board's cards are the same at every table, so the
+    second account would play them knowing the first's)."""
+
+    def holders(user_ids: set[int]) -> set[int]:
+        played = BoardGame.objects.filter(entry__event=event, entry__user_id__in=user_ids)
+        return set(played.values_list("entry__user_id", flat=True))
+
+    check_one_seat(
+        user=user, client=client, place=f"the daily challenge of {event.day}", holders=holders
+    )
+
+
+@records_refusals
 @transaction.atomic
-def daily_board_start(*, user: User, day: date, number: int, now: datetime | None = None) -> Game:
+def daily_board_start(
+    *,
+    user: User,
+    day: date,
+    number: int,
+    now: datetime | None = None,
+    client: Client | None = None,
+) -> Game:
     """Starts or resumes the person's game of board `number` of the day's challenge.
 
     Boards are played in order: the next one starts a game (or resumes it), the last one
-    finished gives its game again; an earlier one or a later one is refused in words."""
+    finished gives its game again; an earlier one or a later one is refused in words.
+    `client`: the request's browser and address (one person, one seat)."""
     check_allowed(user, "events")
     now = now or timezone.now()
     game_seating.people_lock([user.pk])  # one seating write per person at a time (games' rule)
@@ -103,6 +128,7 @@ def daily_board_start(*, user: User, day: date, number: int, now: datetime | Non
     if not 1 <= number <= count:
         raise NotFound(f"There is no board {number}: the challenge has boards 1 to {count}")
     check_event_open(event, now)
+    check_daily_seat(user=user, client=client, event=event)
     entry, _ = Entry.objects.get_or_create(event=event, user=user)
     mine = {bg.board.number: bg for bg in entry.games.select_related("board", "game")}
     for played in mine.values():

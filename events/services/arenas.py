@@ -6,8 +6,10 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.browsers import Client
 from accounts.hooks import check_allowed
 from accounts.models import User
+from accounts.seats import check_one_seat, records_refusals
 from clubs.models import Club, Membership
 from core.errors import Conflict, Forbidden, NotFound
 from events.models import Arena, ArenaPlayer
@@ -35,10 +37,25 @@ def club_of(arena: Arena, user: User) -> Club | None:
     return membership.club
 
 
+def check_arena_seat(*, user: User, client: Client | None, arena: Arena) -> None:
+    """One person, one seat in an arena: two accounts of one browser are never both in it
+    (one that left keeps its place in the standings, so it still counts)."""
+
+    def holders(user_ids: set[int]) -> set[int]:
+        players = ArenaPlayer.objects.filter(arena=arena, user_id__in=user_ids)
+        return set(players.values_list("user_id", flat=True))
+
+    check_one_seat(user=user, client=client, place=f"arena {arena.pk} ({arena})", holders=holders)
+
+
+@records_refusals
 @transaction.atomic
-def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> ArenaPlayer:
+def arena_join(
+    *, user: User, arena_id: int, now: datetime | None = None, client: Client | None = None
+) -> ArenaPlayer:
     """Joins (or rejoins after leaving) an arena that has not ended; they wait for a
-    table at once if it runs."""
+    table at once if it runs. `client`: the request's browser and address (one person,
+    one seat)."""
     check_allowed(user, "events")
     now = now or timezone.now()
     arena = arena_lock(arena_id)
@@ -50,7 +67,9 @@ def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> Are
     if player is not None and player.active:
         raise Conflict("You are in this arena already")
     if player is None:
-        player = ArenaPlayer(arena=arena, user=user, club=club_of(arena, user))
+        club = club_of(arena, user)
+        check_arena_seat(user=user, client=client, arena=arena)
+        player = ArenaPlayer(arena=arena, user=user, club=club)
     player.active = True
     player.free_since = now
     player.save()

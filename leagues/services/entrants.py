@@ -8,8 +8,10 @@ from collections.abc import Iterable
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.browsers import Client
 from accounts.hooks import check_allowed
 from accounts.models import User
+from accounts.seats import check_one_seat
 from clubs import selectors as club_selectors
 from core.errors import Conflict, Forbidden, Invalid
 from leagues import selectors
@@ -64,6 +66,22 @@ def check_register(tournament: Tournament, user: User, partner: User | None) -> 
     for person in people:
         if entrant_of(tournament, person):
             raise Conflict(f"{person} is already registered")
+
+
+def check_tournament_seat(
+    *, user: User, client: Client | None, tournament: Tournament, partner: User | None
+) -> None:
+    """One person, one seat in a tournament: two accounts of one browser are never both
+    in it, as entrants or as one entry's partners."""
+
+    def holders(user_ids: set[int]) -> set[int]:
+        entered = tournament.entrants.filter(
+            Q(player_a_id__in=user_ids) | Q(player_b_id__in=user_ids, partner_accepted=True)
+        ).values_list("player_a_id", "player_b_id")
+        held = {pk for pair in entered for pk in pair} | {partner.pk if partner else None}
+        return held & user_ids
+
+    check_one_seat(user=user, client=client, place=f"tournament {tournament}", holders=holders)
 
 
 def seed_ratings_fill(entrants: Iterable[Entrant]) -> None:

@@ -8,13 +8,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts import roles
+from accounts.browsers import Client
 from accounts.models import User
+from accounts.seats import records_refusals
 from core.errors import Conflict, Invalid, NotFound, Refused
 from games.services import seating, tables
 from leagues import kinds, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services.entrants import (
     check_register,
+    check_tournament_seat,
     entrant_of,
     invitations_to,
     partnerships_lapse,
@@ -66,13 +69,16 @@ def tournament_open_registration(*, tournament: Tournament, director: User) -> T
     return tournament
 
 
+@records_refusals
 @transaction.atomic
 def tournament_register(
-    *, tournament: Tournament, user: User, partner: User | None = None
+    *, tournament: Tournament, user: User, partner: User | None = None, client: Client | None = None
 ) -> Entrant:
-    """Registers a partnership, or `user` alone to be paired by rating at closing."""
+    """Registers a partnership, or `user` alone to be paired by rating at closing.
+    `client`: the request's browser and address (one person, one seat)."""
     tournament = lock_tournament(tournament.pk)
     check_register(tournament, user, partner)
+    check_tournament_seat(user=user, client=client, tournament=tournament, partner=partner)
     # Whoever registers themselves has answered any invitation to partner someone else.
     partnerships_lapse(
         invitations_to(tournament, user).select_related("player_b"),
@@ -91,9 +97,15 @@ def tournament_register(
     return entrant
 
 
+@records_refusals
 @transaction.atomic
 def tournament_answer(
-    *, tournament: Tournament, user: User, entrant_id: int, accept: bool
+    *,
+    tournament: Tournament,
+    user: User,
+    entrant_id: int,
+    accept: bool,
+    client: Client | None = None,
 ) -> Entrant:
     """`user` accepts or declines being the partner named in a registration. Accepting
     declines the other invitations; declining leaves the registrant registered alone."""
@@ -110,6 +122,7 @@ def tournament_answer(
         return entrant
     if entrant_of(tournament, user):
         raise Conflict("You are already registered: withdraw first")
+    check_tournament_seat(user=user, client=client, tournament=tournament, partner=entrant.player_a)
     entrant.partner_accepted = True
     entrant.save(update_fields=["partner_accepted"])
     partnerships_lapse(

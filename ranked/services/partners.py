@@ -7,14 +7,16 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.browsers import Client
 from accounts.hooks import refusal_of
 from accounts.models import User
+from accounts.seats import records_refusals
 from core.errors import Conflict, Forbidden, Invalid, NotFound
 from games import selectors as games_selectors
 from games.services import seating as game_seating
 from ranked import selectors, variants
 from ranked.models import PartnerRequest, QueueEntry
-from ranked.services.queue import check_queue_join
+from ranked.services.queue import check_queue_join, check_ranked_seat
 from social import selectors as social_selectors
 from social.models import Preference
 from social.services import notify
@@ -62,6 +64,7 @@ def check_partner_request(
     return max_wait
 
 
+@records_refusals
 @transaction.atomic
 def partner_request_send(
     *,
@@ -69,6 +72,7 @@ def partner_request_send(
     partner: User,
     max_wait: int = QueueEntry.DEFAULT_WAIT,
     variant: str = variants.CLASSIC,
+    client: Client | None = None,
 ) -> PartnerRequest | list[QueueEntry]:
     """Asks a friend to queue with `user` as partners in `variant` (a partnership
     variant); a new request replaces one's earlier request. If the friend had already
@@ -80,8 +84,9 @@ def partner_request_send(
         sender=partner, receiver=user, variant=variant, expires_at__gt=now
     ).first()
     if theirs is not None:
-        return _pair_queue(theirs, user=user)
+        return _pair_queue(theirs, user=user, client=client)
     max_wait = check_partner_request(user=user, partner=partner, max_wait=max_wait, variant=variant)
+    check_ranked_seat(user=user, client=client, partner=partner)
     PartnerRequest.objects.filter(sender=user).delete()
     request = PartnerRequest.objects.create(
         sender=user,
@@ -110,16 +115,19 @@ def _live_request_to(user: User, request_id: int) -> PartnerRequest:
     return request
 
 
+@records_refusals
 @transaction.atomic
-def partner_request_accept(*, user: User, request_id: int) -> list[QueueEntry]:
+def partner_request_accept(
+    *, user: User, request_id: int, client: Client | None = None
+) -> list[QueueEntry]:
     """One click: both people enter the queue as a pair."""
     sender_id = _live_request_to(user, request_id).sender_id
     game_seating.people_lock([sender_id, user.pk])
     # Again under the locks: withdrawn, expired or answered meanwhile is refused here.
-    return _pair_queue(_live_request_to(user, request_id), user=user)
+    return _pair_queue(_live_request_to(user, request_id), user=user, client=client)
 
 
-def _pair_queue(request: PartnerRequest, *, user: User) -> list[QueueEntry]:
+def _pair_queue(request: PartnerRequest, *, user: User, client: Client | None) -> list[QueueEntry]:
     """Queues the request's two people as a pair (both rows locked by the caller)."""
     sender = request.sender
     check_queue_join(user=user, max_wait=request.max_wait, variant=request.variant)
@@ -129,6 +137,7 @@ def _pair_queue(request: PartnerRequest, *, user: User) -> list[QueueEntry]:
         raise Conflict("This request is no longer valid")
     now = timezone.now()
     _check_partner_free(sender, now=now)
+    check_ranked_seat(user=user, client=client, partner=sender)
     people = [sender.pk, user.pk]
     PartnerRequest.objects.filter(Q(sender__in=people) | Q(receiver__in=people)).delete()
     entries = QueueEntry.objects.bulk_create(

@@ -10,8 +10,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.browsers import Client
 from accounts.hooks import check_allowed
 from accounts.models import User
+from accounts.seats import check_one_seat, records_refusals
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid
 from games import selectors as games_selectors
@@ -23,6 +25,10 @@ from social import selectors as social_selectors
 from social.services import notify
 
 RANKED_TURN_SECONDS = 20
+# Ranked play is one table for the one-seat rule (accounts.seats): while an account of a
+# browser is queued, or seated at an unfinished ranked game, no other account of that
+# browser queues, alone or as someone's partner.
+RANKED_PLACE = "ranked play"
 
 
 def check_queue_join(*, user: User, max_wait: object, variant: object = variants.CLASSIC) -> int:
@@ -50,15 +56,32 @@ def check_queue_join(*, user: User, max_wait: object, variant: object = variants
     return max_wait
 
 
+def check_ranked_seat(*, user: User, client: Client | None, partner: User | None = None) -> None:
+    """One person, one seat in ranked play; a partner counts as a seat there too."""
+
+    def holders(user_ids: set[int]) -> set[int]:
+        partners = {partner.pk} & user_ids if partner is not None else set()
+        return selectors.ranked_seat_holders(user_ids) | partners
+
+    check_one_seat(user=user, client=client, place=RANKED_PLACE, holders=holders)
+
+
+@records_refusals
 @transaction.atomic
 def queue_join(
-    *, user: User, max_wait: int = QueueEntry.DEFAULT_WAIT, variant: str = variants.CLASSIC
+    *,
+    user: User,
+    max_wait: int = QueueEntry.DEFAULT_WAIT,
+    variant: str = variants.CLASSIC,
+    client: Client | None = None,
 ) -> QueueEntry:
-    """Waits for a ranked table of `variant`."""
+    """Waits for a ranked table of `variant`. `client`: the request's browser and address
+    (one person, one seat); None for a caller that is no person's request."""
     # The person's row first, as every write that seats or queues people: a table join
     # racing this one either sees the entry (and removes it) or is seen here.
     game_seating.people_lock([user.pk])
     max_wait = check_queue_join(user=user, max_wait=max_wait, variant=variant)
+    check_ranked_seat(user=user, client=client)
     # Queueing alone withdraws a request to queue with a friend: the last wish wins.
     PartnerRequest.objects.filter(sender=user).delete()
     try:
