@@ -13,7 +13,7 @@ from django.urls import path, reverse
 from accounts.models import User
 from core import posts
 from core.errors import Forbidden
-from moderation import selectors, words_admin  # noqa: F401 (the word list's admin)
+from moderation import selectors, sharing_admin, words_admin  # noqa: F401 (their admins)
 from moderation.models import Decision, Report
 from moderation.services import decisions
 from moderation.services.decisions import MINUTES

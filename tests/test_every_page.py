@@ -14,6 +14,7 @@ import pytest
 from django.apps import apps
 from django.test import Client
 
+from accounts.models import SharedSeat
 from core.routes import site_routes
 from duplicate.services import daily as daily_services
 from events.services import arenas
@@ -61,11 +62,12 @@ EXEMPT = {
             "leagues/season",
             "moderation/decision",
             "moderation/report",
+            "accounts/sharedseat",
         )
     },
     **{
-        f"admin/moderation/{model}/<path:object_id>/delete/": "kept for good: the audit trail"
-        for model in ("decision", "report")
+        f"admin/{model}/<path:object_id>/delete/": "kept for good: the audit trail"
+        for model in ("moderation/decision", "moderation/report", "accounts/sharedseat")
     },
 }
 # Pages that answer everyone alike: asked for once (the health check waits on the worker).
@@ -136,6 +138,13 @@ def world(db, settings):
         reporter=ada, subject=cy, reason="chat", game_id=finished.pk, chat_id=line.pk
     )
     warning = decisions.decision_take(moderator=staff, subject=ada, kind="warn", reason="be kind")
+    # Cy logs in from Ben's browser and tries his arena: refused, and recorded.
+    browser = Client()
+    browser.force_login(ben)
+    browser.get("/")
+    browser.force_login(cy)
+    browser.post(f"/arenas/{arena.pk}/join")
+    assert SharedSeat.objects.filter(refused=True).exists()
     return {
         "people": {"signed out": None, "signed in": ada, "staff": staff},
         "games": [live, waiting, finished, board],
