@@ -4,6 +4,7 @@ import re
 from collections import Counter
 
 import pytest
+from django.test import Client
 from django.utils.html import escape
 
 from core.errors import Conflict, Forbidden, Invalid
@@ -50,25 +51,30 @@ def play_round(round_: Round, capture, monkeypatch) -> None:
             play_out(row.game)
 
 
-def register_pairs(client, tournament: Tournament, pairs: int, singles: int = 0) -> list:
+def browser_of(person) -> Client:
+    """A browser of the person's own: two accounts of one browser never both enter a
+    tournament (accounts.seats)."""
+    browser = Client()
+    browser.force_login(person)
+    return browser
+
+
+def register_pairs(tournament: Tournament, pairs: int, singles: int = 0) -> list:
     people = []
     for _ in range(pairs):
         player, partner = UserFactory.create_batch(2)
-        client.force_login(player)
-        response = client.post(
+        response = browser_of(player).post(
             f"/tournaments/{tournament.slug}/register", {"partner": partner.username}
         )
         assert response.status_code == 302
-        client.force_login(partner)
         invitation = Entrant.objects.get(tournament=tournament, player_a=player)
-        client.post(
+        browser_of(partner).post(
             f"/tournaments/{tournament.slug}/invitations/{invitation.pk}", {"decision": "accept"}
         )
         people += [player, partner]
     for _ in range(singles):
         alone = UserFactory()
-        client.force_login(alone)
-        client.post(f"/tournaments/{tournament.slug}/register", {"partner": ""})
+        browser_of(alone).post(f"/tournaments/{tournament.slug}/register", {"partner": ""})
         people.append(alone)
     return people
 
@@ -82,7 +88,7 @@ def test_a_swiss_tournament_of_eight_teams_runs_in_the_admin_and_standings_match
     response = admin_action(client, "tournament", "open_registration", [tournament.pk])
     assert f"{tournament}: registration is open" in messages_of(response)
 
-    people = register_pairs(client, tournament, pairs=7, singles=2)
+    people = register_pairs(tournament, pairs=7, singles=2)
     Entrant.objects.filter(player_b=None).update(seed_rating=1700)
     client.force_login(boss)
     admin_action(client, "tournament", "close_registration", [tournament.pk])

@@ -127,6 +127,7 @@ def test_the_profile_reads_a_fixed_number_of_queries(
         )
         assert selectors.profile(user, now=timezone.now())["lines"][0]["rank"] == 1
     client.force_login(user)
+    client.get("/")  # the first visit notes where they are (accounts.browsers), once
     # session, viewer, player, 8 reads, the analysed games (tricks lost to double-dummy),
     # 3 for the partnerships (games together, the partners, their ratings), the daily
     # challenge's history and day so far, the arena trophies, and the bell's unread count in
@@ -175,6 +176,7 @@ def test_the_leaderboard_is_paginated_and_shows_the_viewers_rank(
     players = [settled(1500 + i) for i in range(60)]
     me = players[0]  # the lowest: rank 60, on page 2
     client.force_login(me)
+    client.get("/")  # the first visit notes where they are (accounts.browsers), once
     with django_assert_max_num_queries(8):
         html = client.get("/leaderboard/").content.decode()
     assert "You are <strong>#60</strong>" in html and "page=2" in html
