@@ -176,3 +176,21 @@ def warning_acknowledge(*, user: User, decision_id: int) -> Decision:
         decision.acknowledged_at = timezone.now()
         decision.save(update_fields=["acknowledged_at"])
     return decision
+
+
+@transaction.atomic
+def bot_reports_handle(*, moderator: User, report_ids: Iterable[int]) -> int:
+    """Reports of bots' cards, read and kept for the bots' tests (manage.py
+    export_bot_reports): handled, and their reporters told. How many were open."""
+    check_moderator(moderator)
+    reports = list(
+        Report.objects.select_for_update()
+        .filter(pk__in=list(report_ids), reason=Report.Reason.BOT, status=Report.Status.OPEN)
+        .select_related("reporter")
+    )
+    Report.objects.filter(pk__in=[r.pk for r in reports]).update(
+        status=Report.Status.HANDLED, handled_at=timezone.now()
+    )
+    for report in reports:
+        notify([report.reporter], "Your report about a bot's card was handled. Thank you.")
+    return len(reports)
