@@ -92,3 +92,17 @@ def acknowledge(request: HttpRequest, decision_id: int) -> HttpResponse:
     if error:
         messages.error(request, error)
     return redirect("moderation:mine")
+
+
+@login_required
+@require_POST
+def rename(request: HttpRequest, decision_id: int) -> HttpResponse:
+    wanted = request.POST.get("username", "")
+    _, error = posts.attempt(
+        lambda: decisions.rename_choose(user=request.user, decision_id=decision_id, username=wanted)
+    )
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, f"Your username is {wanted.strip()} now")
+    return redirect("moderation:mine")
