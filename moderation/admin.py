@@ -9,11 +9,12 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.html import format_html
 
 from accounts.models import User
 from core import posts
 from core.errors import Forbidden
-from moderation import selectors, sharing_admin, words_admin  # noqa: F401 (their admins)
+from moderation import botplays, selectors, sharing_admin, words_admin  # noqa: F401 (admins)
 from moderation.models import Decision, Report
 from moderation.services import decisions
 from moderation.services.decisions import MINUTES
@@ -42,7 +43,7 @@ def _moderators_only(request: HttpRequest) -> None:
 
 @admin.register(Report)
 class ReportAdmin(admin.ModelAdmin):
-    list_display = ("subject", "reason", "reporter", "created_at", "status", "game")
+    list_display = ("subject", "reason", "reporter", "created_at", "status", "game", "judge")
     list_filter = ("status", "reason")
     search_fields = ("subject__username", "reporter__username")
     ordering = ("status", "subject", "-created_at")
@@ -55,13 +56,48 @@ class ReportAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # kept with the decisions taken on them
 
+    actions = ["bot_reports_handled"]
+
+    @admin.display(description="Judge")
+    def judge(self, report: Report) -> str:
+        if report.reason != Report.Reason.BOT or report.version is None:
+            return ""
+        url = reverse("admin:moderation_bot_card", args=[report.pk])
+        return format_html('<a href="{}">the card, double dummy</a>', url)
+
+    @admin.action(description="Mark the selected bot reports handled (the reporters are told)")
+    def bot_reports_handled(self, request: HttpRequest, queryset):
+        _moderators_only(request)
+        count = decisions.bot_reports_handle(
+            moderator=request.user, report_ids=queryset.values_list("pk", flat=True)
+        )
+        messages.success(request, f"{count} bot report{'s' if count != 1 else ''} handled")
+
     def get_urls(self):
         wrap = self.admin_site.admin_view
         return [
+            path("<int64:report_id>/card/", wrap(self.bot_card_view), name="moderation_bot_card"),
             path("queue/", wrap(self.queue_view), name="moderation_queue"),
             path("person/<int64:user_id>/", wrap(self.person_view), name="moderation_person"),
             *super().get_urls(),
         ]
+
+    def bot_card_view(self, request: HttpRequest, report_id: int):
+        """A reported bot card beside the double-dummy judgment of its position; nothing of
+        a duplicate board whose event is still open (its cards are secret elsewhere)."""
+        _moderators_only(request)
+        report = get_object_or_404(
+            botplays.bot_reports(Report.objects.select_related("game", "reporter")), pk=report_id
+        )
+        secret = report.game.players_only
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"A bot's card: game {report.game_id}, hand {report.hand}",
+            "report": report,
+            "secret": secret,
+            "judged": None if secret else botplays.judged(report.game, report.version),
+        }
+        return TemplateResponse(request, "admin/moderation/bot_card.html", context)
 
     def queue_view(self, request: HttpRequest):
         _moderators_only(request)

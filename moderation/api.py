@@ -19,7 +19,7 @@ class ReportIn(Input):
     note: schemas.text("A note", optional=True) = None
     game: schemas.whole_number(1, ID_MAX, optional=True) = None
     chat: schemas.whole_number(1, ID_MAX, optional=True) = None
-    seat: schemas.whole_number(0, 3, optional=True) = None
+    version: schemas.whole_number(1, ID_MAX, optional=True) = None  # a bot's card
 
 
 class ReportOut(Output):
@@ -29,9 +29,9 @@ class ReportOut(Output):
 
 @api_view(body=ReportIn, responses={201: ReportOut})
 def report(request: HttpRequest, body: dict) -> JsonResponse:
-    """`{"username", "reason", "note", "game", "chat", "seat"}`: reports a person (or a
-    bot's card: a `seat` of a `game`). 429 past 10 reports an hour; 409 the same person
-    twice in a game."""
+    """`{"username", "reason", "note", "game", "chat", "version"}`: reports a person, or a
+    bot's card (the `version` of the `game` that played it). 429 past 10 reports an hour;
+    409 the same person twice in a game."""
     data = schemas.validate(ReportIn, body)
     subject = social_services.person(data.username) if data.username else None
     made = reports.report_create(
@@ -41,6 +41,6 @@ def report(request: HttpRequest, body: dict) -> JsonResponse:
         note=data.note or "",
         game_id=data.game,
         chat_id=data.chat,
-        seat=data.seat,
+        version=data.version,
     )
     return JsonResponse(ReportOut(id=made.pk, status="received").data(), status=201)

@@ -17,4 +17,4 @@ class ReportForm(forms.Form):
     )
     game = forms.IntegerField(required=False, widget=forms.HiddenInput)
     chat = forms.IntegerField(required=False, label="Chat line")
-    seat = forms.IntegerField(required=False, min_value=0, max_value=3, widget=forms.HiddenInput)
+    version = forms.IntegerField(required=False, min_value=1, label="The bot's card")

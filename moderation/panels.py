@@ -24,19 +24,24 @@ def table_report(request: HttpRequest, game: Game) -> Panel | None:
     me = request.user
     if not me.is_authenticated or game.status == Game.Status.WAITING:
         return None
-    seated = {seat.user for seat in game.seats.select_related("user") if seat.user_id}
+    seats = list(game.seats.select_related("user"))
+    seated = {seat.user for seat in seats if seat.user_id}
     chatted = {line.user for line in game.chat.select_related("user").exclude(user=me)[:50]}
     people = sorted(
         (p for p in seated | chatted if p.pk != me.pk and not p.is_bot), key=lambda p: p.username
     )
-    if not people:
-        return None
     base = reverse("moderation:report")
     links = [
         (
-            p.username,
+            f"Report {p.username}",
             f"{base}?{urlencode({'username': p.username, 'game': game.pk, 'next': request.path})}",
         )
         for p in people
     ]
+    bots = any(seat.bot_level or (seat.user_id and seat.user.is_bot) for seat in seats)
+    if bots and game.hands.exists():
+        query = urlencode({"reason": "bot", "game": game.pk, "next": request.path})
+        links.append(("Report a bot's card", f"{base}?{query}"))
+    if not links:
+        return None
     return Panel("moderation/_table_report.html", {"report_links": links}, place="aside", rank=90)

@@ -14,5 +14,6 @@ urlpatterns = [
         views.acknowledge,
         name="acknowledge",
     ),
+    path("moderation/renames/<int64:decision_id>", views.rename, name="rename"),
     path("api/reports", api.report, name="api_report"),
 ]

@@ -11,9 +11,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core import posts
-from games.models import ChatMessage
-from moderation import selectors
+from core.errors import NotFound
+from games.models import ChatMessage, Game
+from games.selectors import access_game
+from moderation import botplays, selectors
 from moderation.forms import ReportForm
+from moderation.models import Report
 from moderation.services import decisions, reports
 from social import services as social_services
 
@@ -24,21 +27,32 @@ def _back(request: HttpRequest) -> str:
     return wanted if safe and wanted.startswith("/") else reverse("home")
 
 
+def _game_of(request: HttpRequest) -> Game | None:
+    """The game a report form is about, if the person may see it."""
+    number = request.GET.get("game", "")
+    if not number.isdigit():
+        return None
+    try:
+        return access_game(request.user.pk, int(number), invite=None)
+    except NotFound:
+        return None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def report(request: HttpRequest) -> HttpResponse:
     back = _back(request)
     if request.method == "GET":
         form = ReportForm(initial=request.GET.dict())
-        chat = (
-            request.GET.get("game")
-            and ChatMessage.objects.filter(
-                game_id=request.GET["game"], user__username=request.GET.get("username", "")
+        game = _game_of(request)
+        context = {"form": form, "next": back, "lines": [], "bot_plays": []}
+        if game is not None and form["reason"].value() == Report.Reason.BOT:
+            context["bot_plays"] = botplays.bot_plays(game)
+        elif game is not None:
+            context["lines"] = ChatMessage.objects.filter(
+                game=game, user__username=request.GET.get("username", "")
             ).order_by("-created_at")[:10]
-        )
-        return render(
-            request, "moderation/report.html", {"form": form, "lines": chat or [], "next": back}
-        )
+        return render(request, "moderation/report.html", context)
     form = ReportForm(request.POST)
     if not form.is_valid():
         return posts.form_refused(request, form, request.get_full_path())
@@ -53,7 +67,7 @@ def report(request: HttpRequest) -> HttpResponse:
             note=data["note"],
             game_id=data["game"],
             chat_id=data["chat"],
-            seat=data["seat"],
+            version=data["version"],
         )
 
     return posts.act(
@@ -77,4 +91,18 @@ def acknowledge(request: HttpRequest, decision_id: int) -> HttpResponse:
     )
     if error:
         messages.error(request, error)
+    return redirect("moderation:mine")
+
+
+@login_required
+@require_POST
+def rename(request: HttpRequest, decision_id: int) -> HttpResponse:
+    wanted = request.POST.get("username", "")
+    _, error = posts.attempt(
+        lambda: decisions.rename_choose(user=request.user, decision_id=decision_id, username=wanted)
+    )
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, f"Your username is {wanted.strip()} now")
     return redirect("moderation:mine")

@@ -22,6 +22,7 @@ from games import frames, selectors
 from games.models import ChatMessage
 from games.services import tables
 from leagues.services import seasons
+from moderation import botplays
 from moderation.services import decisions, reports
 from social import services as social
 from tests.clubs.factories import club_with
@@ -145,6 +146,10 @@ def world(db, settings):
     browser.force_login(cy)
     browser.post(f"/arenas/{arena.pk}/join")
     assert SharedSeat.objects.filter(refused=True).exists()
+    bot_card = botplays.bot_plays(finished)[0]["version"]
+    bot_report = reports.report_create(
+        reporter=ada, subject=None, reason="bot", game_id=finished.pk, version=bot_card
+    )
     return {
         "people": {"signed out": None, "signed in": ada, "staff": staff},
         "games": [live, waiting, finished, board],
@@ -166,6 +171,7 @@ def world(db, settings):
             "arena_id": [arena.pk],
             "challenge_id": [1],  # its address only takes a form's POST
             "decision_id": [warning.pk],
+            "report_id": [bot_report.pk],
         },
         "club": club,
         "tournament": tournament,

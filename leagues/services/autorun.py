@@ -8,6 +8,7 @@ out (games.services.play), so their partner plays on and the game counts. A pair
 of whose players came to MISSED_ROUNDS games in a row is withdrawn (Swiss and round robin;
 a knock-out ends a pair's run by itself)."""
 
+import logging
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -26,6 +27,8 @@ from leagues.services.tournaments import (
 )
 from social.services import notify
 
+logger = logging.getLogger(__name__)
+
 MISSED_ROUNDS = 2
 # The entrants are told this long before the start (an arena's who joined ahead too).
 NOTICE_BEFORE = timedelta(minutes=5)
@@ -38,7 +41,13 @@ def tournaments_run(*, now: datetime | None = None) -> int:
     due = Tournament.objects.filter(starts_at__lte=now, status__in=RUNNING).values_list(
         "pk", flat=True
     )
-    return sum(tournament_step(tournament_id=pk, now=now) for pk in due)
+    moved = 0
+    for pk in due:
+        try:
+            moved += tournament_step(tournament_id=pk, now=now)
+        except Refused as why:  # e.g. an entrant still seated at another table: it waits
+            logger.info("Tournament %s waits: %s", pk, why)
+    return moved
 
 
 @transaction.atomic

@@ -49,6 +49,8 @@ def partnerships_lapse(entrants: Iterable[Entrant], tournament: Tournament, why:
 def check_register(tournament: Tournament, user: User, partner: User | None) -> None:
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is not open")
+    if tournament.runs_itself and tournament.starts_at <= timezone.now():
+        raise Conflict("Registration closed when the tournament started")
     people = [user] if partner is None else [user, partner]
     for person in people:
         check_allowed(person, "events")

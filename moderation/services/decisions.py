@@ -5,6 +5,8 @@ told to the person in words. The reporters learn only that their report was hand
 from collections.abc import Iterable
 from datetime import timedelta
 
+from allauth.account.adapter import get_adapter
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -53,7 +55,7 @@ def _told(decision: Decision) -> str:
         case Decision.Kind.RENAME:
             return (
                 f"A moderator changed your username from {decision.previous_username} to "
-                f"{decision.subject.username}: {why}"
+                f"{decision.subject.username}: {why}. Choose a new one on Your record"
             )
     return ""
 
@@ -175,4 +177,51 @@ def warning_acknowledge(*, user: User, decision_id: int) -> Decision:
     if decision.acknowledged_at is None:
         decision.acknowledged_at = timezone.now()
         decision.save(update_fields=["acknowledged_at"])
+    return decision
+
+
+@transaction.atomic
+def bot_reports_handle(*, moderator: User, report_ids: Iterable[int]) -> int:
+    """Reports of bots' cards, read and kept for the bots' tests (manage.py
+    export_bot_reports): handled, and their reporters told. How many were open."""
+    check_moderator(moderator)
+    reports = list(
+        Report.objects.select_for_update()
+        .filter(pk__in=list(report_ids), reason=Report.Reason.BOT, status=Report.Status.OPEN)
+        .select_related("reporter")
+    )
+    Report.objects.filter(pk__in=[r.pk for r in reports]).update(
+        status=Report.Status.HANDLED, handled_at=timezone.now()
+    )
+    for report in reports:
+        notify([report.reporter], "Your report about a bot's card was handled. Thank you.")
+    return len(reports)
+
+
+@transaction.atomic
+def rename_choose(*, user: User, decision_id: int, username: object) -> Decision:
+    """The person renamed by a moderator chooses their new name (once): the site's own
+    rules for names apply, as at sign-up."""
+    decision = (
+        Decision.objects.select_for_update()
+        .filter(pk=decision_id, subject=user, kind=Decision.Kind.RENAME, undone_at=None)
+        .first()
+    )
+    if decision is None:
+        raise NotFound("There is no such rename of yours")
+    if decision.acknowledged_at is not None:
+        raise Conflict("You chose your new name already")
+    if not isinstance(username, str):
+        raise Invalid("A username must be text")
+    try:
+        username = get_adapter().clean_username(username.strip())
+    except ValidationError as error:
+        raise Invalid(" ".join(error.messages)) from None
+    if username.lower() == decision.previous_username.lower():
+        raise Invalid("Choose a name other than the one the moderator changed")
+    user = User.objects.select_for_update().get(pk=user.pk)
+    user.username = username
+    user.save(update_fields=["username"])
+    decision.acknowledged_at = timezone.now()
+    decision.save(update_fields=["acknowledged_at"])
     return decision

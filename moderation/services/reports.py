@@ -9,9 +9,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, Invalid, NotFound, TooMany
-from games.models import ChatMessage, Seat
+from games.models import ChatMessage, Game
 from games.selectors import access_game
 from games.services.seating import people_lock
+from moderation.botplays import bot_plays
 from moderation.models import Report
 
 REPORTS_AN_HOUR = 10
@@ -51,8 +52,8 @@ def check_report(
         raise Invalid("You cannot report yourself")
     if subject is None and reason != Report.Reason.BOT:
         raise Invalid("Say who you report")
-    if subject is not None and subject.is_bot and reason != Report.Reason.BOT:
-        raise Invalid("A bot is reported for its play: choose “A bot played badly”")
+    if subject is not None and reason == Report.Reason.BOT:
+        raise Invalid("A bot's card is reported with its game and the card, not a person")
     recent = Report.objects.filter(reporter=reporter, created_at__gte=now - timedelta(hours=1))
     if recent.count() >= REPORTS_AN_HOUR:
         raise TooMany(f"You can send {REPORTS_AN_HOUR} reports an hour; try again later")
@@ -68,23 +69,22 @@ def report_create(
     note: object = "",
     game_id: int | None = None,
     chat_id: int | None = None,
-    seat: int | None = None,
+    version: object = None,
 ) -> Report:
     """Files a report, the moment attached (the game's hand and version now, or the chat
-    line's); the reporter is told later that it was handled, nothing more."""
+    line's); the reporter is told later that it was handled, nothing more. A bot's card
+    is reported by the game `version` that played it, in a finished hand."""
     people_lock([reporter.pk])  # two reports at once count against the limit one by one
     now = timezone.now()
     reason, note = check_report(
         reporter=reporter, subject=subject, reason=reason, note=note, now=now
     )
     game, line = _check_moment(reporter, subject, game_id, chat_id)
+    if reason == Report.Reason.BOT:
+        return _bot_report(reporter, game, version, note)
     reported = Report.objects.filter(reporter=reporter, subject=subject, game=game)
     if game is not None and subject is not None and reported.exists():
         raise Conflict(f"You have reported {subject} in this game already")
-    if seat is not None:
-        seated = isinstance(seat, int) and Seat.objects.filter(game=game, position=seat).exists()
-        if game is None or not seated:
-            raise Invalid("A seat is reported with its game: 0 to 3")
     return Report.objects.create(
         reporter=reporter,
         subject=subject,
@@ -93,6 +93,18 @@ def report_create(
         game=game,
         hand=game.state.get("hand_number") if game is not None and game.state else None,
         version=game.version if game is not None else None,
-        seat=seat,
         chat_message=line,
     )
+
+
+def _bot_report(reporter: User, game: Game | None, version: object, note: str) -> Report:
+    plays = {play["version"]: play for play in bot_plays(game)} if game is not None else {}
+    play = plays.get(version)
+    if play is None:
+        raise Invalid("Choose a card a bot played in a finished hand of this game")
+    if Report.objects.filter(reporter=reporter, game=game, version=version).exists():
+        raise Conflict("You have reported this card already")
+    return Report.objects.create(
+        reporter=reporter, reason=Report.Reason.BOT, note=note, game=game,
+        hand=play["hand"], version=version, seat=play["seat"],
+    )  # fmt: skip

@@ -24,7 +24,7 @@ def test_a_report_from_the_table_through_a_moderators_mute(open_page, servers):
     page = open_page()
     log_in(page, server, ada)
     page.goto(f"{server.url}/games/{game.pk}/")
-    page.locator("summary", has_text="Report a player").click()
+    page.locator(".table-report summary").click()
     page.locator("a", has_text="Report ben").click()
     page.wait_for_url("**/report/**")
     page.select_option("select[name=reason]", "chat")

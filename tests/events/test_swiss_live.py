@@ -64,7 +64,7 @@ def test_a_scheduled_swiss_runs_itself_through_a_beat_that_was_down_at_its_start
     server = servers()
     EventSchedule.objects.create(
         name="Live Cup", kind="swiss", every="hour", preset="quick", rounds=ROUNDS, hands=1,
-        turn_seconds=15, first_start=timezone.now() + timedelta(seconds=6), ahead_minutes=60,
+        turn_seconds=15, first_start=timezone.now() + timedelta(seconds=15), ahead_minutes=60,
     )  # fmt: skip
     wait_until(ScheduledTournament.objects.exists, 30, "beat created the Swiss ahead", every=0.2)
     cup = ScheduledTournament.objects.select_related("tournament").get().tournament

@@ -32,7 +32,8 @@ def call(method: str, path: str, user=None, body=None):
 
 def test_the_lists_a_tournament_and_your_table():
     soon = TournamentFactory(options={"hands": 2}, starts_at=timezone.now() + timedelta(hours=1))
-    live = tournament_with(2, options={"hands": 1}, starts_at=timezone.now())
+    live = tournament_with(2, options={"hands": 1}, starts_at=timezone.now() + timedelta(hours=1))
+    Tournament.objects.filter(pk=live.pk).update(starts_at=timezone.now())  # it starts
     TournamentFactory(status="draft")  # not announced: not listed
     autorun.tournaments_run()
     status, lists = call("GET", "/api/tournaments")

@@ -8,8 +8,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from core.errors import Forbidden
+from core.errors import Conflict, Forbidden
 from games.models import Game, Seat
+from games.services import tables
 from leagues import selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services import autorun, tournaments
@@ -30,10 +31,17 @@ pytestmark = pytest.mark.django_db
 ONE_HAND = {"hands": 1}
 
 
-def running_itself(partnerships: int, **fields) -> Tournament:
-    """A tournament of one-hand games that started a minute ago, nobody directing it."""
-    fields = {"options": ONE_HAND, "starts_at": timezone.now() - timedelta(minutes=1), **fields}
-    return tournament_with(partnerships, **fields)
+def running_itself(partnerships: int, *, singles=(), **fields) -> Tournament:
+    """A tournament of one-hand games, nobody directing it, that `partnerships` pairs
+    (and the people in `singles`, alone) entered before its start a minute ago."""
+    starts_at = fields.pop("starts_at", timezone.now() - timedelta(minutes=1))
+    fields = {"options": ONE_HAND, "starts_at": timezone.now() + timedelta(hours=1), **fields}
+    tournament = tournament_with(partnerships, **fields)
+    for person in singles:
+        tournaments.tournament_register(tournament=tournament, user=person)
+    Tournament.objects.filter(pk=tournament.pk).update(starts_at=starts_at)
+    tournament.refresh_from_db()
+    return tournament
 
 
 def play_round(round_: Round, capture, monkeypatch, *, absent=()) -> None:
@@ -99,9 +107,8 @@ def test_nothing_happens_before_the_start_and_registration_stays_open(client):
 
 
 def test_too_few_partnerships_at_the_start_ends_it_and_says_so():
-    tournament = running_itself(1)
     alone = UserFactory()
-    tournaments.tournament_register(tournament=tournament, user=alone)
+    tournament = running_itself(1, singles=[alone])
     assert step() == 1
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED and not tournament.rounds.exists()
@@ -228,3 +235,18 @@ def test_a_director_sets_a_tournament_to_run_itself_in_the_admin(client):
     assert client.post("/admin/leagues/tournament/add/", custom).status_code == 302
     tournament = Tournament.objects.get(slug="night-cup")
     assert tournament.runs_itself and tournament.options["hands"] == 4
+
+
+def test_a_round_waits_for_an_entrant_still_seated_elsewhere_and_other_tournaments_go_on():
+    busy = running_itself(2)
+    other = running_itself(2)
+    someone = busy.entrants.first().player_a
+    elsewhere = tables.game_create_seated(players=[someone, "random", "random", "random"])
+    assert step() == 1  # the other one started; the busy one waits
+    assert other.rounds.filter(status=Round.Status.RUNNING).exists()
+    with pytest.raises(Conflict, match="closed when the tournament started"):
+        tournaments.tournament_register(tournament=busy, user=UserFactory())
+    assert not busy.rounds.exclude(status=Round.Status.DRAFT).exists()
+    Game.objects.filter(pk=elsewhere.pk).update(status=Game.Status.FINISHED)
+    assert step() == 1
+    assert busy.rounds.get().status == Round.Status.RUNNING

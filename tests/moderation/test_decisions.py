@@ -110,6 +110,21 @@ def test_a_warning_must_be_acknowledged_and_a_rename_is_undone():
     ben.refresh_from_db()
     assert ben.username == "rudename"
 
+    # Renamed again, they choose a name of their own on their record.
+    rename = decisions.decision_take(moderator=boss, subject=ben, kind="rename", reason="again")
+    client.force_login(ben)
+    assert "Choose your new username" in client.get("/moderation/you/").content.decode()
+    url = f"/moderation/renames/{rename.pk}"
+    for refused, words in (("rudename", "other than"), ("closed-3", "closed accounts")):
+        page = client.post(url, {"username": refused}, follow=True).content.decode()
+        assert words in page
+    page = client.post(url, {"username": "kindname"}, follow=True).content.decode()
+    assert "Your username is kindname now" in page
+    ben.refresh_from_db()
+    assert ben.username == "kindname"
+    page = client.post(url, {"username": "other"}, follow=True).content.decode()
+    assert "chose your new name already" in page
+
 
 def test_refusals_change_nothing():
     boss, ben = moderator(), UserFactory()

@@ -55,7 +55,7 @@ def test_a_report_from_the_table_attaches_the_moment_and_the_chat_line():
     client = Client()
     client.force_login(ada)
     table = client.get(f"/games/{game.pk}/").content.decode()
-    assert "Report a player" in table and f"username={ben.username}" in table
+    assert f"Report {ben.username}" in table and f"username={ben.username}" in table
     form = client.get(f"/report/?username={ben.username}&game={game.pk}").content.decode()
     line = game.chat.get(user=ben)
     assert f"hello from {ben}" in form
