@@ -88,17 +88,20 @@ class Worker:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
+        name = f"test-{os.getpid()}-{time.monotonic_ns()}@{socket.gethostname()}"
         self.process = processes.start(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-B",
              "--queues=celery,analysis",
              f"--schedule={self.tmp_path / 'beat-schedule'}",
-             f"--hostname=test-{os.getpid()}-{time.monotonic_ns()}@%h",
+             f"--hostname={name}",
              "--without-heartbeat", "--without-gossip", "--without-mingle"],
             env=service_env(),
         )  # fmt: skip
         try:
             processes.wait_until(
-                lambda: celery_app.control.ping(timeout=0.5),  # waits itself
+                # Waits itself: the whole 0.5 s for any worker, only until its reply for
+                # this one (a reply from each destination ends the wait).
+                lambda: celery_app.control.ping(destination=[name], timeout=0.5),
                 60,
                 "The Celery worker did not start",
                 every=0,

@@ -14,7 +14,9 @@ def finished_game(players, **options) -> Game:
 
 def test_the_archive_filters_and_links_to_replays(open_page, servers):
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
-    ranked = finished_game([alice, "standard", bob, "expert"], ranked=True, kind=RANKED)
+    # Standard bots: what the archive shows does not depend on the bots' level, and each
+    # expert move costs a search (tests/bots test the expert).
+    ranked = finished_game([alice, "standard", bob, "standard"], ranked=True, kind=RANKED)
     casual = finished_game([alice, "random", "random", "standard"])
     Game.objects.filter(pk=casual.pk).update(finished_at=ranked.finished_at.replace(year=2027))
     server = servers()
@@ -51,7 +53,8 @@ def test_the_replay_steps_by_buttons_keys_and_slider(open_page, servers):
     # Two hands at least: without Nil and a losing score, no hand reaches the target of 200
     # (a quick game could end in its first hand: a failed Nil or a set bid of 10 is -100).
     no_early_end = {"nil": False, "losing_score": None}
-    game = finished_game([alice, "standard", "expert", "standard"], options=no_early_end)
+    # Standard bots, as in the archive's test: the replay is the same whoever played.
+    game = finished_game([alice, "standard", "standard", "standard"], options=no_early_end)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     server = servers()
     page = open_page()

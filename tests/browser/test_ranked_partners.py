@@ -82,7 +82,12 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
     shot(asker, "ranked-partner-table-desktop", full_page=False)
     shot(friend, "ranked-partner-table-phone", full_page=False)
 
-    # Once the game is over and rated, each profile lists the partnership.
+    # Once the game is over and rated, each profile lists the partnership. They leave the
+    # table first: two open game pages would render each of the bots' hundreds of moves,
+    # which on two cores took most of this test's time (tests/browser/test_table.py
+    # watches a table's pushes).
+    for page, name in ((asker, "alice"), (friend, "bob")):
+        page.goto(f"{server.url}/u/{name}/")
     finish_in_process(game)
     off_the_loop(ranked_ratings.ratings_rate_pending)
     asker.goto(f"{server.url}/u/alice/")
