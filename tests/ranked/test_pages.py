@@ -59,6 +59,9 @@ def test_once_seated_the_poll_sends_the_player_to_the_game(player_client, user):
     assert player_client.get("/ranked/queue").url == f"/games/{game.pk}/"
     page = player_client.get("/ranked/").content.decode()
     assert f"Go to game {game.pk}" in page
+    # A box drawn as the table formed (e.g. an accept's answer) still polls, so it goes
+    # to the game too: a box that stopped polling once left a page behind.
+    assert 'hx-get="/ranked/queue" hx-trigger="every 2s"' in page
 
 
 def test_a_barred_player_sees_why_and_for_how_long(player_client, user):
