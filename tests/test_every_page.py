@@ -182,7 +182,7 @@ def paths_of(route: str, world: dict) -> list[str]:
     """The route's addresses with real objects: one per game for a game's number (none for
     an admin model the world has no row of)."""
     names = re.findall(r"<(?:\w+:)?(\w+)>", route)
-    if route.startswith("admin/"):
+    if route.startswith("admin/") and not (names and set(names) <= ADMIN_VALUES):
         return admin_paths(route, names)
     values = {**world["values"], "game_id": [game.pk for game in world["games"]]}
     values["slug"] = [world["club" if route.startswith("clubs/") else "tournament"].slug]
@@ -192,6 +192,10 @@ def paths_of(route: str, world: dict) -> list[str]:
             re.sub(rf"<\w+:{name}>", str(value), path) for path in paths for value in values[name]
         ]
     return paths
+
+
+# An admin page of the site's own (not a model's change page) named by these: the world's.
+ADMIN_VALUES = {"user_id", "report_id", "decision_id"}
 
 
 def admin_paths(route: str, names: list[str]) -> list[str]:
