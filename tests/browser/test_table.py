@@ -257,7 +257,11 @@ def test_leaving_a_ranked_game_says_it_counts_as_a_loss(open_page, servers, cele
         ranked=True,
         kind=RANKED,
     )
+    player.context.add_init_script(MARK_GAME_SOCKET_HEARD)
     player.goto(f"{server.url}/games/{game.pk}/")
+    # The socket's first push redraws the table, its Leave button too: a click on the button
+    # it replaced went nowhere once (CI), so click after it.
+    player.wait_for_selector("html[data-game-socket='heard']", state="attached")
     # "Ranked" once: the badge, not the rules line too.
     assert player.inner_text(".meta .rules") == "Classic · to 500"
     assert player.inner_text(".meta").lower().count("ranked") == 1
