@@ -10,7 +10,7 @@ from core import schemas
 from core.api import api_view
 from core.errors import NotFound
 from leagues import selectors
-from leagues.models import Pairing, Tournament
+from leagues.models import Pairing, Round, Tournament
 from leagues.schemas import (
     EntrantOut,
     PairingOut,
@@ -25,10 +25,15 @@ from leagues.services import tournaments as services
 from social import services as social_services
 
 LISTED = 20  # of each state
+LIVE = (Tournament.Status.CLOSED, Tournament.Status.RUNNING)
 
 
 def _tournament(slug: str) -> Tournament:
-    found = Tournament.objects.select_related("club").exclude(status="draft").filter(slug=slug)
+    found = (
+        Tournament.objects.select_related("club")
+        .exclude(status=Tournament.Status.DRAFT)
+        .filter(slug=slug)
+    )
     if not found:
         raise NotFound("No such tournament")
     return found[0]
@@ -56,7 +61,7 @@ def tournaments(request: HttpRequest, body: dict) -> JsonResponse:
     shown = Tournament.objects.select_related("club")
     states = {
         "upcoming": shown.filter(status=Tournament.Status.REGISTRATION).order_by("starts_at", "pk"),
-        "live": shown.filter(status__in=("closed", "running")).order_by("-created_at"),
+        "live": shown.filter(status__in=LIVE).order_by("-created_at"),
         "finished": shown.filter(status=Tournament.Status.FINISHED).order_by("-finished_at"),
     }
     return JsonResponse(
@@ -104,7 +109,7 @@ def tournament_games(request: HttpRequest, body: dict, slug: str, username: str)
     person = social_services.person(username)
     mine = Q(entrant_a__player_a=person) | Q(entrant_a__player_b=person)
     mine |= Q(entrant_b__player_a=person) | Q(entrant_b__player_b=person)
-    rows = _pairings(tournament).filter(mine).exclude(round__status="draft")
+    rows = _pairings(tournament).filter(mine).exclude(round__status=Round.Status.DRAFT)
     return JsonResponse(
         TournamentGames(
             username=person.username,

@@ -9,51 +9,40 @@ from games.engine.actions import action_from_dict
 from games.engine.doubledummy import Position, Solver
 from games.models import Action, Game
 
-PLAYS_A_HAND = 52  # every variant deals and plays 52 cards, 13 tricks of four
+
+def _replayed(game: Game, *, until: int | None = None):
+    """(the engine's state before each action, the action, its row), along the game's log
+    (up to the action of version `until`)."""
+    state = new_game(game.rules, bytes.fromhex(game.seed))
+    rows = game.actions.order_by("version")
+    if until is not None:
+        rows = rows.filter(version__lte=until)
+    for row in rows:
+        action = action_from_dict(row.payload, row.seat)
+        yield state, action, row
+        state = apply_action(state, action)
 
 
 def bot_plays(game: Game) -> list[dict]:
     """The cards bots played in the game's finished hands, in order: each with its hand,
     trick, seat and the game version that played it (what a report names)."""
     finished_hands = game.hands.count()
-    plays = (
-        game.actions.filter(kind="play")
-        .order_by("version")
-        .values_list("version", "seat", "source", "payload")
-    )
     found = []
-    for index, (version, seat, source, payload) in enumerate(plays):
-        hand = index // PLAYS_A_HAND + 1
-        if hand > finished_hands:
+    for state, action, row in _replayed(game):
+        if state.hand_number > finished_hands:
             break
-        if source == Action.Source.BOT:
-            trick = index % PLAYS_A_HAND // 4 + 1
-            found.append(
-                {
-                    "version": version,
-                    "seat": seat,
-                    "hand": hand,
-                    "trick": trick,
-                    "card": payload["card"],
-                }
-            )
+        if type(action) is Play and row.source == Action.Source.BOT:
+            found.append({"version": row.version, "seat": row.seat, "hand": state.hand_number,
+                          "trick": len(state.tricks) + 1, "card": action.card.code})  # fmt: skip
     return found
-
-
-def is_bot_play(game: Game, version: object) -> bool:
-    return any(play["version"] == version for play in bot_plays(game))
 
 
 def judged(game: Game, version: int) -> dict:
     """The bot's play at `version`: the seat's view then (as the bot saw it), the card,
     and the double-dummy judgment (tricks its side could take with the best card, with the
     card played, and the best cards)."""
-    state = new_game(game.rules, bytes.fromhex(game.seed))
-    for action in game.actions.filter(version__lt=version).order_by("version"):
-        state = apply_action(state, action_from_dict(action.payload, action.seat))
-    row = game.actions.get(version=version)
-    action = action_from_dict(row.payload, row.seat)
-    if type(action) is not Play:
+    state, action, row = list(_replayed(game, until=version))[-1]  # the reported action
+    if row.version != version or type(action) is not Play:
         raise ValueError(f"Version {version} of game {game.pk} is not a card played")
     position = Position.of_state(state)
     best, best_cards, played = Solver(solo=game.rules.solo).judge(position, action.card.index)

@@ -70,7 +70,7 @@ def queue() -> list[dict]:
     return [{**row, "person": people.get(row["subject"])} for row in rows]
 
 
-def person_case(person: User | None) -> dict:
+def person_case(person: User) -> dict:
     """What a moderator reads about a person: their open reports with the chat around
     each reported moment, their earlier reports and decisions."""
     reports = Report.objects.filter(subject=person).select_related(
@@ -82,18 +82,16 @@ def person_case(person: User | None) -> dict:
     now = timezone.now()
     return {
         "person": person,
-        "abandonments": ranked_selectors.abandonment_record(person, now=now) if person else None,
+        "abandonments": ranked_selectors.abandonment_record(person, now=now),
         "rating_changes": list(
             RatingChange.objects.filter(user=person).order_by("-finished_at")[:20]
-        )
-        if person
-        else [],
+        ),
         "open_reports": open_reports,
         "earlier_reports": list(reports.exclude(status=Report.Status.OPEN)[:50]),
         "decisions": list(
             Decision.objects.filter(subject=person).select_related("moderator", "undone_by")
         ),
-        "reports_made": Report.objects.filter(reporter=person).count() if person else 0,
+        "reports_made": Report.objects.filter(reporter=person).count(),
     }
 
 
