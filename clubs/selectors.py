@@ -20,6 +20,13 @@ def membership_of(club: Club, user: User | None) -> Membership | None:
     return club.memberships.filter(user=user).first()
 
 
+def clubs_of(user: User | None) -> set[int]:
+    """The ids of the person's clubs (none for a visitor)."""
+    if user is None or not user.is_authenticated:
+        return set()
+    return set(Membership.objects.filter(user=user).values_list("club_id", flat=True))
+
+
 def is_club_admin(club: Club, user: User | None) -> bool:
     membership = membership_of(club, user)
     return bool(membership and membership.is_admin)

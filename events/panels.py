@@ -17,7 +17,7 @@ NEXT_SHOWN = 2
 def lobby_arenas(request: HttpRequest) -> Panel | None:
     now = timezone.now()
     found = selectors.arenas_by_state(now=now)
-    mine = selectors.clubs_of(request.user)
+    mine = club_selectors.clubs_of(request.user)
     shown = [
         arena
         for arena in found["live"] + found["upcoming"][:NEXT_SHOWN]

@@ -3,6 +3,7 @@
 from datetime import datetime
 
 from accounts.models import User
+from clubs import selectors as club_selectors
 from events import scoring, selectors
 from events.models import Arena
 
@@ -16,7 +17,7 @@ def arena_page(arena: Arena, viewer: User, *, now: datetime, error: str = "") ->
         "arena": arena,
         "clubs": list(arena.clubs.all()),
         "may_join": viewer.is_authenticated
-        and selectors.open_to(arena, selectors.clubs_of(viewer)),
+        and selectors.open_to(arena, club_selectors.clubs_of(viewer)),
         "seating": arena.seats_at(now),
         "poll": not finished,
         "standings": [

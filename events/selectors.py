@@ -6,7 +6,6 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
-from clubs.models import Membership
 from events.models import Arena, ArenaGame, ArenaPlayer, BattleChallenge
 from games.models import Game
 
@@ -173,13 +172,6 @@ def challenges_from(club) -> list[BattleChallenge]:
         .select_related("challenged")
         .order_by("starts_at")
     )
-
-
-def clubs_of(user: User) -> set[int]:
-    """The ids of the person's clubs."""
-    if not user.is_authenticated:
-        return set()
-    return set(Membership.objects.filter(user=user).values_list("club_id", flat=True))
 
 
 def open_to(arena: Arena, club_ids: set[int]) -> bool:

@@ -77,34 +77,36 @@ def arena_leave(request: HttpRequest, arena_id: int) -> HttpResponse:
 # A club's own events (the forms of the club page's panel, events.panels.club_events)
 
 
-@login_required
-@require_POST
-def club_arena_new(request: HttpRequest, slug: str) -> HttpResponse:
+def _club_event_new(request: HttpRequest, slug: str, form_class, create, done: str):
+    """A club page's form that schedules an event for the members with `create`."""
     club = get_object_or_404(Club, slug=slug)
-    form = ClubArenaForm(request.POST)
+    form = form_class(request.POST)
     if not form.is_valid():
         return posts.form_refused(request, form, club_url(club))
     return posts.act(
         request,
-        lambda: club_services.club_arena_create(club=club, user=request.user, **form.cleaned_data),
+        lambda: create(club=club, user=request.user, **form.cleaned_data),
         back=club_url(club),
-        done="The arena is scheduled; the members are told",
+        done=done,
     )
+
+
+@login_required
+@require_POST
+def club_arena_new(request: HttpRequest, slug: str) -> HttpResponse:
+    return _club_event_new(
+        request, slug, ClubArenaForm, club_services.club_arena_create,
+        "The arena is scheduled; the members are told",
+    )  # fmt: skip
 
 
 @login_required
 @require_POST
 def club_swiss_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
-    form = ClubSwissForm(request.POST)
-    if not form.is_valid():
-        return posts.form_refused(request, form, club_url(club))
-    return posts.act(
-        request,
-        lambda: club_services.club_swiss_create(club=club, user=request.user, **form.cleaned_data),
-        back=club_url(club),
-        done="The Swiss is scheduled; the members are told",
-    )
+    return _club_event_new(
+        request, slug, ClubSwissForm, club_services.club_swiss_create,
+        "The Swiss is scheduled; the members are told",
+    )  # fmt: skip
 
 
 @login_required

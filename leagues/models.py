@@ -330,6 +330,11 @@ class Entrant(models.Model):
         return self.player_b_id is not None and self.partner_accepted
 
     @property
+    def people(self) -> list:
+        """Who plays for the entry: the registrant, and the partner once they accepted."""
+        return [self.player_a] + ([self.player_b] if self.complete else [])
+
+    @property
     def pending(self) -> bool:
         """A partner was named and has not accepted yet."""
         return self.player_b_id is not None and not self.partner_accepted

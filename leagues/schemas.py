@@ -56,11 +56,10 @@ class EntrantOut(Output):
 
     @classmethod
     def of(cls, entrant: Entrant) -> "EntrantOut":
-        people = [entrant.player_a] + ([entrant.player_b] if entrant.complete else [])
         return cls(
             id=entrant.pk,
             name=str(entrant),
-            players=[person.username for person in people],
+            players=[person.username for person in entrant.people],
             withdrawn=entrant.withdrawn,
         )
 

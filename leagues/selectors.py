@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from clubs.models import Club
-from clubs.selectors import is_club_admin
+from clubs.selectors import clubs_of, is_club_admin
 from games.selectors import game_url
 from leagues import pairing, standings
 from leagues.models import (
@@ -79,11 +79,10 @@ def lobby_tournaments(user: User | None, *, shown: int = 3) -> dict:
         .annotate(entered=Count("entrants", filter=Q(entrants__withdrawn=False)))
         .order_by("starts_at")[:20]
     )
-    signed_in = user is not None and user.is_authenticated
-    clubs = set(user.club_memberships.values_list("club_id", flat=True)) if signed_in else set()
+    clubs = clubs_of(user)
     open_to = [t for t in found if not t.members_only or t.club_id in clubs][:shown]
     mine = set()
-    if signed_in:
+    if user is not None and user.is_authenticated:
         mine = set(
             Entrant.objects.filter(tournament__in=open_to)
             .filter(Q(player_a=user) | Q(player_b=user, partner_accepted=True))

@@ -13,7 +13,6 @@ from django.utils.html import format_html
 
 from accounts.models import User
 from core import posts
-from core.errors import Forbidden
 from moderation import botplays, selectors, sharing_admin, words_admin  # noqa: F401 (admins)
 from moderation.models import Decision, Report
 from moderation.services import decisions
@@ -34,11 +33,6 @@ class DecisionForm(forms.Form):
 
 class UndoForm(forms.Form):
     reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
-
-
-def _moderators_only(request: HttpRequest) -> None:
-    if not decisions.is_moderator(request.user):
-        raise Forbidden("Only moderators can do that")
 
 
 @admin.register(Report)
@@ -67,7 +61,6 @@ class ReportAdmin(admin.ModelAdmin):
 
     @admin.action(description="Mark the selected bot reports handled (the reporters are told)")
     def bot_reports_handled(self, request: HttpRequest, queryset):
-        _moderators_only(request)
         count = decisions.bot_reports_handle(
             moderator=request.user, report_ids=queryset.values_list("pk", flat=True)
         )
@@ -85,7 +78,7 @@ class ReportAdmin(admin.ModelAdmin):
     def bot_card_view(self, request: HttpRequest, report_id: int):
         """A reported bot card beside the double-dummy judgment of its position; nothing of
         a duplicate board whose event is still open (its cards are secret elsewhere)."""
-        _moderators_only(request)
+        decisions.check_moderator(request.user)
         report = get_object_or_404(
             botplays.bot_reports(Report.objects.select_related("game", "reporter")), pk=report_id
         )
@@ -100,13 +93,13 @@ class ReportAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/moderation/bot_card.html", context)
 
     def queue_view(self, request: HttpRequest):
-        _moderators_only(request)
+        decisions.check_moderator(request.user)
         context = {**self.admin_site.each_context(request), "title": "Reports to handle",
                    "queue": selectors.queue()}  # fmt: skip
         return TemplateResponse(request, "admin/moderation/queue.html", context)
 
     def person_view(self, request: HttpRequest, user_id: int):
-        _moderators_only(request)
+        decisions.check_moderator(request.user)
         person = get_object_or_404(User, pk=user_id)
         form = DecisionForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
@@ -157,7 +150,7 @@ class DecisionAdmin(admin.ModelAdmin):
         ]
 
     def undo_view(self, request: HttpRequest, decision_id: int):
-        _moderators_only(request)
+        decisions.check_moderator(request.user)
         decision = get_object_or_404(Decision, pk=decision_id)
         form = UndoForm(request.POST or None)
         if request.method == "POST" and form.is_valid():

@@ -10,14 +10,8 @@ from django.template.response import TemplateResponse
 from django.urls import path
 
 from accounts.models import SharedSeat
-from core.errors import Forbidden
 from moderation import collusion, sharing
 from moderation.services import decisions
-
-
-def moderators_only(request: HttpRequest) -> None:
-    if not decisions.is_moderator(request.user):
-        raise Forbidden("Only moderators can do that")
 
 
 @admin.register(SharedSeat)
@@ -54,7 +48,7 @@ class SharedSeatAdmin(admin.ModelAdmin):
         ]
 
     def groups_view(self, request: HttpRequest):
-        moderators_only(request)
+        decisions.check_moderator(request.user)
         context = {
             **self.admin_site.each_context(request),
             **sharing.shared_groups(),
@@ -63,7 +57,7 @@ class SharedSeatAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/moderation/sharing/groups.html", context)
 
     def partners_view(self, request: HttpRequest):
-        moderators_only(request)
+        decisions.check_moderator(request.user)
         context = {
             **self.admin_site.each_context(request),
             "title": "Partners who win more than their ratings predict",

@@ -23,9 +23,13 @@ ROUNDS = (1, 15)  # a club's Swiss
 HANDS = (1, 20)  # each game of a club's Swiss
 
 
-def _check_plan(starts_at: datetime, minutes: int, now: datetime) -> None:
-    if starts_at < now:
+def _check_start(starts_at: datetime, now: datetime | None) -> None:
+    if starts_at < (now or timezone.now()):
         raise Invalid("Choose a start in the future")
+
+
+def _check_plan(starts_at: datetime, minutes: int, now: datetime | None) -> None:
+    _check_start(starts_at, now)
     if not MINUTES[0] <= minutes <= MINUTES[1]:
         raise Invalid(f"An arena lasts {MINUTES[0]} to {MINUTES[1]} minutes")
 
@@ -35,6 +39,21 @@ def _check_role(club: Club, user: User, allowed, refusal: str) -> Membership:
     if membership is None or not allowed(membership):
         raise Forbidden(refusal)
     return membership
+
+
+def _check_organiser(club: Club, user: User, events: str) -> None:
+    _check_role(
+        club,
+        user,
+        lambda m: m.can_organise,
+        f"Only the club's owner and organisers schedule its {events}",
+    )
+
+
+def _tell_members(club: Club, user: User, text: str, url: str) -> None:
+    """Every member but the one who scheduled it."""
+    members = [m.user for m in club.memberships.select_related("user") if m.user_id != user.pk]
+    notify(members, f"{club.name}: {text}", url)
 
 
 @transaction.atomic
@@ -50,13 +69,8 @@ def club_arena_create(
 ) -> Arena:
     """An arena for the club's members, scheduled by its owner or an organiser; the
     members are told."""
-    _check_role(
-        club,
-        user,
-        lambda m: m.can_organise,
-        "Only the club's owner and organisers schedule its arenas",
-    )
-    _check_plan(starts_at, minutes, now or timezone.now())
+    _check_organiser(club, user, "arenas")
+    _check_plan(starts_at, minutes, now)
     arena = Arena.objects.create(
         name=name or f"{club.name} arena",
         preset=preset,
@@ -64,10 +78,7 @@ def club_arena_create(
         ends_at=starts_at + timedelta(minutes=minutes),
     )
     arena.clubs.add(club)
-    members = [m.user for m in club.memberships.select_related("user") if m.user_id != user.pk]
-    notify(
-        members, f"{club.name}: {arena.name} is scheduled, join it ahead", arena.get_absolute_url()
-    )
+    _tell_members(club, user, f"{arena.name} is scheduled, join it ahead", arena.get_absolute_url())
     return arena
 
 
@@ -85,14 +96,8 @@ def club_swiss_create(
 ) -> Tournament:
     """A Swiss for the club's members that runs itself, scheduled by its owner or an
     organiser; registration is open until it starts, and the members are told."""
-    _check_role(
-        club,
-        user,
-        lambda m: m.can_organise,
-        "Only the club's owner and organisers schedule its events",
-    )
-    if starts_at < (now or timezone.now()):
-        raise Invalid("Choose a start in the future")
+    _check_organiser(club, user, "events")
+    _check_start(starts_at, now)
     if not (ROUNDS[0] <= rounds <= ROUNDS[1] and HANDS[0] <= hands <= HANDS[1]):
         raise Invalid(
             f"A Swiss has {ROUNDS[0]} to {ROUNDS[1]} rounds of {HANDS[0]} to {HANDS[1]} hands"
@@ -111,12 +116,10 @@ def club_swiss_create(
         status=Tournament.Status.REGISTRATION,
         created_by=user,
     )
-    members = [m.user for m in club.memberships.select_related("user") if m.user_id != user.pk]
-    notify(
-        members,
-        f"{club.name}: {tournament.name} is scheduled, register before it starts",
+    _tell_members(
+        club, user, f"{tournament.name} is scheduled, register before it starts",
         tournament_url(tournament),
-    )
+    )  # fmt: skip
     return tournament
 
 
@@ -141,7 +144,7 @@ def battle_challenge(
     )
     if other.pk == club.pk:
         raise Invalid("A club cannot battle itself")
-    _check_plan(starts_at, minutes, now or timezone.now())
+    _check_plan(starts_at, minutes, now)
     if not TOP[0] <= top <= TOP[1]:
         raise Invalid(f"A battle counts each club's best {TOP[0]} to {TOP[1]} players")
     pending = BattleChallenge.objects.filter(

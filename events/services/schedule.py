@@ -13,7 +13,7 @@ from django.utils.text import slugify
 
 from events.models import Arena, ArenaPlayer, EventSchedule, ScheduledTournament
 from leagues.models import Tournament
-from leagues.services.autorun import NOTICE_BEFORE
+from leagues.services.autorun import NOTICE_BEFORE, starts_in
 from social.services import notify
 
 INTERVALS = {
@@ -104,7 +104,6 @@ def arenas_announce(*, now: datetime | None = None) -> int:
         )
     )
     for arena in due:
-        minutes = max(1, round((arena.starts_at - now).total_seconds() / 60))
         people = [
             player.user
             for player in ArenaPlayer.objects.filter(arena=arena, active=True).select_related(
@@ -113,7 +112,7 @@ def arenas_announce(*, now: datetime | None = None) -> int:
         ]
         notify(
             people,
-            f"{arena.name} starts in {minutes} minute{'s' if minutes != 1 else ''}",
+            f"{arena.name} {starts_in(arena.starts_at, now)}",
             arena.get_absolute_url(),
         )
         arena.announced = True

@@ -32,6 +32,14 @@ logger = logging.getLogger(__name__)
 MISSED_ROUNDS = 2
 # The entrants are told this long before the start (an arena's who joined ahead too).
 NOTICE_BEFORE = timedelta(minutes=5)
+
+
+def starts_in(moment: datetime, now: datetime) -> str:
+    """The notice's words for a start that is near: in whole minutes, one at least."""
+    minutes = max(1, round((moment - now).total_seconds() / 60))
+    return f"starts in {minutes} minute{'s' if minutes != 1 else ''}"
+
+
 RUNNING = (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED, Tournament.Status.RUNNING)
 
 
@@ -64,13 +72,12 @@ def tournaments_announce(*, now: datetime | None = None) -> int:
         )
     )
     for tournament in due:
-        minutes = max(1, round((tournament.starts_at - now).total_seconds() / 60))
         entrants = tournament.entrants.filter(withdrawn=False).select_related(
             "player_a", "player_b"
         )
         notify(
-            [p for e in entrants for p in (e.player_a, e.player_b if e.complete else None) if p],
-            f"{tournament} starts in {minutes} minute{'s' if minutes != 1 else ''}",
+            [person for entrant in entrants for person in entrant.people],
+            f"{tournament} {starts_in(tournament.starts_at, now)}",
             selectors.tournament_url(tournament),
         )
         tournament.announced = True
@@ -108,7 +115,7 @@ def _end(tournament: Tournament, *, played: bool, why: str) -> None:
     if not played:  # too few partnerships at the start
         entrants = tournament.entrants.select_related("player_a", "player_b")
         notify(
-            [p for e in entrants for p in (e.player_a, e.player_b) if p is not None],
+            [person for entrant in entrants for person in entrant.people],
             f"{tournament} did not take place: {why.lower()}",
             selectors.tournament_url(tournament),
         )
@@ -133,7 +140,7 @@ def _withdraw(entrant: Entrant, tournament: Tournament, why: str) -> None:
     entrant.withdrawn = True
     entrant.save(update_fields=["withdrawn"])
     notify(
-        [p for p in (entrant.player_a, entrant.player_b) if p is not None],
+        entrant.people,
         f"You are withdrawn from {tournament}: {why}",
         selectors.tournament_url(tournament),
     )
