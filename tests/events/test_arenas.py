@@ -66,7 +66,7 @@ def test_four_free_people_are_seated_at_an_arena_game_and_not_twice():
     assert seating.arena_seat(arena.pk, now=timezone.now()) == []
 
 
-def test_bots_fill_a_table_of_two_after_the_wait_never_one_person_alone():
+def test_bots_fill_a_table_of_two_after_the_wait():
     arena = ArenaFactory(bot_wait_seconds=30)
     ada, ben = joined(arena, 2)
     now = timezone.now()
@@ -76,16 +76,25 @@ def test_bots_fill_a_table_of_two_after_the_wait_never_one_person_alone():
     assert {seat.user for seat in seats if seat.user} == {ada, ben}
     assert [seat.bot_level for seat in seats].count("expert") == 2
 
+
+def test_a_lone_free_player_is_seated_with_three_bots_after_the_wait():
     alone = ArenaFactory(bot_wait_seconds=30)
-    joined(alone, 1)
-    assert seating.arena_seat(alone.pk, now=now + timedelta(minutes=5)) == []
+    (ada,) = joined(alone, 1)
+    now = timezone.now()
+    assert seating.arena_seat(alone.pk, now=now + timedelta(seconds=10)) == []
+    (game,) = seating.arena_seat(alone.pk, now=now + timedelta(seconds=31))
+    seats = list(game.seats.order_by("position"))
+    assert [seat.user for seat in seats if seat.user] == [ada]
+    assert [seat.bot_level for seat in seats].count("expert") == 3
 
 
 def test_people_who_block_each_other_are_not_seated_together():
     arena = ArenaFactory(bot_wait_seconds=0)
     ada, ben = joined(arena, 2)
     social.block(user=ada, other=ben)
-    assert seating.arena_seat(arena.pk, now=timezone.now() + timedelta(seconds=5)) == []
+    games = seating.arena_seat(arena.pk, now=timezone.now() + timedelta(seconds=5))
+    tables = [{seat.user for seat in game.seats.all() if seat.user} for game in games]
+    assert sorted(tables, key=lambda people: min(p.pk for p in people)) == [{ada}, {ben}]
 
 
 def test_nobody_is_seated_in_the_last_minutes_nor_after_leaving():
