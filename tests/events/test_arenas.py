@@ -7,10 +7,11 @@ from django.utils import timezone
 
 from core.errors import Conflict, NotFound
 from events.kinds import ARENA
-from events.models import ArenaGame, ArenaPlayer
+from events.models import Arena, ArenaGame, ArenaPlayer
 from events.services import arenas, results, seating
 from games.models import Game
 from social import services as social
+from social.models import Notification
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 from tests.games.finished import play_as_if_present
@@ -162,3 +163,32 @@ def test_people_who_joined_ahead_wait_for_bots_from_the_start_not_from_joining()
     assert seating.arena_seat(arena.pk, now=start - timedelta(seconds=1)) == []  # not yet
     assert seating.arena_seat(arena.pk, now=start + timedelta(seconds=5)) == []
     assert len(seating.arena_seat(arena.pk, now=start + timedelta(seconds=31))) == 1
+
+
+def test_leaving_an_ended_arena_is_refused_and_its_standings_stay_final():
+    arena = ArenaFactory()
+    (ada,) = joined(arena, 1)
+    with pytest.raises(Conflict, match="has ended: its standings are final"):
+        arenas.arena_leave(user=ada, arena_id=arena.pk, now=arena.ends_at)
+    assert ArenaPlayer.objects.get(user=ada).active
+
+
+def test_the_entrants_are_told_the_result_once_every_counted_game_is_recorded():
+    arena = ArenaFactory()
+    people = joined(arena, 4)
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    play_as_if_present(game)  # finished, its result not recorded yet (a lost signal)
+    assert results.arenas_conclude(now=arena.ends_at) == 0
+    assert results.sweep() == 1
+    assert results.arenas_conclude(now=arena.ends_at) == 1
+    winner = (
+        ArenaPlayer.objects.filter(arena=arena).order_by("-points", "games", "joined_at").first()
+    )
+    assert winner.points == 2
+    told = Notification.objects.filter(text__contains="has ended")
+    assert {notice.user for notice in told} == set(people)
+    assert told[0].text == f"{arena.name} has ended: {winner.user.username} won with 2 points"
+    assert told[0].url == f"/arenas/{arena.pk}/"
+    empty = ArenaFactory(starts_at=arena.starts_at, ends_at=arena.ends_at)
+    assert results.arenas_conclude(now=arena.ends_at) == 1  # nobody to tell, concluded
+    assert Arena.objects.get(pk=empty.pk).concluded
