@@ -110,6 +110,20 @@ def test_the_admin_refuses_a_schedule_that_could_not_run():
     assert not EventSchedule.objects.exists()
     assert client.post("/admin/events/eventschedule/add/", SCHEDULE_FORM).status_code == 302
     assert EventSchedule.objects.get().closing_seconds == 300
+    # A single arena too: its closing must leave it time to seat anyone.
+    arena = {"name": "Short", "preset": "quick", "starts_at_0": "2026-12-24",
+             "starts_at_1": "20:00:00", "ends_at_0": "2026-12-24", "ends_at_1": "20:10:00",
+             "bot_wait_seconds": 30, "closing_seconds": 600, "turn_seconds": 20,
+             "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0,
+             "players-MIN_NUM_FORMS": 0, "players-MAX_NUM_FORMS": 1000}  # fmt: skip
+    answer = client.post("/admin/events/arena/add/", arena)
+    assert answer.status_code == 200 and "The closing must be shorter than the arena" in (
+        answer.content.decode()
+    )
+    assert (
+        client.post("/admin/events/arena/add/", arena | {"closing_seconds": 100}).status_code == 302
+    )
+    assert Arena.objects.get().closing_seconds == 100
 
 
 def test_a_tick_creates_a_bounded_number_of_events_however_far_ahead_a_schedule_looks():
