@@ -1,0 +1,25 @@
+"""`{% seed_check report %}`: a deal reported rigged, as moderators see it: the seed check run
+when it was filed, and the verify page of the hand (the page a player checks it on)."""
+
+from django import template
+from django.utils.html import format_html
+
+from moderation.models import Report
+from moderation.selectors import seed_check_words
+
+register = template.Library()
+
+
+@register.simple_tag
+def seed_check(report: Report) -> str:
+    check = report.seed_check or {}
+    words = seed_check_words(check)
+    if not check.get("hands"):
+        return words
+    return format_html(
+        '<span class="{}">{}</span> · <a href="{}">verify hand {}</a>',
+        "seed-failed" if check["failed"] else "seed-matches",
+        words,
+        check["verify"],
+        check["hands"][-1],
+    )
