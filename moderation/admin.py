@@ -45,6 +45,7 @@ class ReportAdmin(admin.ModelAdmin):
     search_fields = ("subject__username", "reporter__username")
     ordering = ("status", "subject", "-filed_at")
     readonly_fields = [field.name for field in Report._meta.fields]
+    list_select_related = ("subject", "reporter", "game")
     change_list_template = "admin/moderation/report/change_list.html"
 
     def has_add_permission(self, request) -> bool:

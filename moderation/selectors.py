@@ -78,7 +78,9 @@ def queue() -> list[dict]:
     people = User.objects.in_bulk([row["subject"] for row in about_people])
     checks = {  # the latest seed check of each game (later filings saw more hands)
         report.game_id: report
-        for report in reports.filter(reason=Report.Reason.FAIRNESS).order_by("filed_at")
+        for report in reports.filter(reason=Report.Reason.FAIRNESS)
+        .select_related("game")
+        .order_by("filed_at")
     }
     rows = [
         *({**row, "person": people[row["subject"]]} for row in about_people),

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from accounts.tokens import token_create
-from games.models import Hand
+from games.models import Game, Hand
 from moderation.models import Report
 from moderation.services import reports
 from tests.factories import UserFactory
@@ -200,6 +200,10 @@ def test_a_deal_reported_rigged_reaches_the_moderators_with_the_seed_check():
     assert f"verify hand {last.number}" in queue
     listed = boss.get("/admin/moderation/report/?reason__exact=fairness").content.decode()
     assert "✔ Every seed matches" in listed and "✘ Does not match" in listed
+    # A duplicate board's deal is every table's until its event closes: no verify link.
+    Game.objects.filter(pk=game.pk).update(players_only=True)
+    queue = boss.get("/admin/moderation/report/queue/").content.decode()
+    assert "stays secret until its event closes" in queue and last.seed not in queue
 
 
 def test_the_report_form_points_to_the_verify_page():
