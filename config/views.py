@@ -47,7 +47,8 @@ def _first_visit(request: HttpRequest, now: datetime) -> bool:
 
 def _coming_up(user, now: datetime) -> list[dict]:
     """What the home page says starts next, one of each kind open to the person: the arena
-    and the tournament that run now or start first, and the day's daily challenge."""
+    and the tournament that run now or start first, and the day's daily challenge. A "chip"
+    says one runs now ("live", "open" for the daily's boards), none that it starts later."""
     shown = []
     arenas = arena_selectors.arenas_by_state(now=now)
     clubs = clubs_of(user)
@@ -56,20 +57,22 @@ def _coming_up(user, now: datetime) -> list[dict]:
         None,
     )
     if arena is not None:
+        live = arena.starts_at <= now
         shown.append(
             dict(kind="Arena", name=arena.name, url=arena.get_absolute_url(),
-                 live=arena.starts_at <= now, starts_at=arena.starts_at, ends_at=arena.ends_at)
+                 chip="live" if live else "", starts_at=arena.starts_at, ends_at=arena.ends_at)
         )  # fmt: skip
     cups = tournament_selectors.lobby_tournaments(user, shown=1)["lobby_tournaments"]
     for cup in cups:
+        live = cup.status == cup.Status.RUNNING
         shown.append(
             dict(kind="Tournament", name=cup.name, url=tournament_selectors.tournament_url(cup),
-                 live=cup.status == cup.Status.RUNNING, starts_at=cup.starts_at)
+                 chip="live" if live else "", starts_at=cup.starts_at)
         )  # fmt: skip
     today = daily_selectors.week_from(now.astimezone(UTC).date())[0]
     shown.append(
         dict(kind="Daily challenge", name=f"Today's boards: {today['name']}",
-             url=reverse("duplicate:today"), live=True, ends_at=_next_daily(now))
+             url=reverse("duplicate:today"), chip="open", ends_at=_next_daily(now))
     )  # fmt: skip
     return shown
 

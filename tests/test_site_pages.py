@@ -169,5 +169,5 @@ def test_the_home_page_shows_what_starts_next_on_the_readers_clock(client):
     assert f'data-counts-to="{soon.isoformat()}"' in coming  # the browser counts it down
     assert f'href="/tournaments/{cup.slug}/"' in coming and "Sunday Cup" in coming
     assert 'href="/daily/"' in coming and "Daily challenge" in coming
-    assert re.search(r"Daily challenge · live until (\S+ )?09:00 your time", text)  # UTC's midnight
+    assert re.search(r"Daily challenge · open until (\S+ )?09:00 your time", text)  # UTC's midnight
     assert "Members' night" not in coming
