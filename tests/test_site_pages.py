@@ -16,7 +16,7 @@ from games.rules_text import preset_title
 from games.services import tables
 from tests.clubs.factories import club_with
 from tests.events.factories import ArenaFactory
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, UserFactory, fast_passwords  # noqa: F401 (autouse here)
 from tests.leagues.factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db
