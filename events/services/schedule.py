@@ -74,9 +74,11 @@ def schedules_run(*, now: datetime | None = None) -> list[Arena | Tournament]:
 
 
 def _tournament_create(schedule: EventSchedule, slot: datetime, starts_at: datetime) -> Tournament:
-    """A Swiss that runs itself, open for registration until it starts."""
+    """A Swiss that runs itself, open for registration until it starts. Named as the schedule
+    is (as its arenas are): the pages show its start on each reader's clock, which a time in
+    the name (beat's, UTC) would contradict."""
     tournament = Tournament.objects.create(
-        name=f"{schedule.name}, {timezone.localtime(slot):%a %-d %b %H:%M}",
+        name=schedule.name,
         slug=f"{slugify(schedule.name)}-{schedule.pk}-{slot:%Y%m%d%H%M}",
         format=Tournament.Format.SWISS,
         swiss_rounds=schedule.rounds,

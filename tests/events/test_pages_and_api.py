@@ -69,6 +69,23 @@ def test_the_list_shows_live_upcoming_and_finished_arenas():
     assert listed["finished"][0]["state"] == "finished"
 
 
+def test_the_lobbys_arenas_count_down_and_are_read_again_without_the_page():
+    now = timezone.now()
+    soon = ArenaFactory(name="Evening Jokers", starts_at=now + timedelta(minutes=4))
+    lobby = Client().get("/play/").content.decode()
+    panels = lobby[lobby.index('id="lobby-events"') : lobby.index('id="lobby-tables"')]
+    # The start counts down in the browser (site.js); its end asks the panels again.
+    assert f'data-counts-to="{soon.starts_at.isoformat()}">in 4 minutes<' in panels
+    assert 'hx-trigger="every 20s, counted-down"' in panels
+
+    # The start has come: what the panels' poll reads says so (and nothing of the tables).
+    ArenaFactory._meta.model.objects.filter(pk=soon.pk).update(starts_at=now)
+    polled = Client().get("/play/", headers={"HX-Request": "true", "HX-Target": "lobby-events"})
+    html = polled.content.decode()
+    assert "Evening Jokers" in html and '<span class="chip live">live</span> ends' in html
+    assert "Open tables" not in html and "lobby-tables" not in html
+
+
 def test_join_with_one_click_then_the_live_part_sends_the_seated_person_to_their_game():
     arena = ArenaFactory()
     ada = UserFactory()
