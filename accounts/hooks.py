@@ -2,10 +2,12 @@
 on a person, what they hold about a person (the download) and what they do when an account
 closes or is erased (see core.hooks)."""
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.http import HttpRequest
 
+from accounts.models import User
 from core.errors import Forbidden
 from core.hooks import Hook
 
@@ -61,6 +63,21 @@ def check_allowed(user, activity: str) -> None:
     why = refusal_of(user, activity)
     if why:
         raise Forbidden(why)
+
+
+def refused_among(user_ids: Iterable[int], activity: str) -> set[int]:
+    """Those of these people whom a restriction forbids the `activity` now. Every step that
+    seats or pairs people for an activity leaves them out, so a decision is honoured there
+    even if the removal it started (`restricted`) missed something."""
+    people = User.objects.filter(pk__in=set(user_ids))
+    return {person.pk for person in people if refusal_of(person, activity)}
+
+
+restricted = Hook("restricted")
+"""Functions (user, activity) -> None, run in the transaction of a decision that starts
+forbidding `user` the `activity` (a bar: "ranked" and "events"): each app that owns the
+activity takes the person out of what it arranges for it from now on (the ranked queue,
+arenas, tournaments), in its own terms; what they played already stands."""
 
 
 personal_data = Hook("personal_data")

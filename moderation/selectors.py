@@ -14,6 +14,11 @@ from ranked.models import RatingChange
 RESTRICTING = {"chat": Decision.Kind.MUTE, "ranked": Decision.Kind.BAR, "events": Decision.Kind.BAR}
 
 
+def restricted_activities(kind: str) -> list[str]:
+    """The activities a decision of this kind forbids while it is in force."""
+    return [activity for activity, restricting in RESTRICTING.items() if restricting == kind]
+
+
 def in_force(user: User, kind: str, *, now=None) -> Decision | None:
     """The timed decision of this kind in force on `user` now (the one ending last)."""
     now = now or timezone.now()
