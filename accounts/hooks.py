@@ -48,7 +48,8 @@ def panels_of(hook: Hook, request: HttpRequest, *args) -> dict[str, list[Panel]]
 restrictions = Hook("restrictions")
 """Functions (user, activity) -> why `user` may not take part in `activity` now, in words
 with the time it ends, or None. Activities: "chat" (a table's chat), "ranked" (the ranked
-queue and partner requests), "events" (arenas, tournaments, the daily challenge).
+queue and partner requests), "events" (arenas, tournaments, the daily challenge, league
+games).
 Moderation adds its mutes and bars; the apps that own an activity call `check_allowed`,
 so none of them imports moderation."""
 

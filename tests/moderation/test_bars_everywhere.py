@@ -1,6 +1,7 @@
 """A bar reaches every event at once: the decision takes the person out of the ranked
 queue, arenas and club battles, and tournaments (withdrawn or left alone as the stage
-allows), and every seating and pairing step checks it again, so a bar that the removal
+allows), and every seating and pairing step (a daily board, a league game too) checks it
+again, so a bar that the removal
 missed (here: a decision row written behind the services' back) is honoured there too.
 What they played already stands."""
 
@@ -10,13 +11,13 @@ import pytest
 from django.db.models import Q
 from django.utils import timezone
 
-from core.errors import Forbidden
+from core.errors import Conflict, Forbidden
 from duplicate.services import daily
 from events.models import ArenaGame, ArenaPlayer
 from events.services import arenas, results, seating
 from games.models import Game
-from leagues.models import Entrant, Pairing, Tournament
-from leagues.services import tournaments
+from leagues.models import Entrant, Fixture, Pairing, Tournament
+from leagues.services import seasons, tournaments
 from moderation.models import Decision
 from moderation.services import decisions
 from ranked.models import QueueEntry
@@ -32,6 +33,7 @@ from tests.leagues.factories import (
     director,
     first_round_started,
     partnership,
+    started_season,
     tournament_with,
 )
 from tests.leagues.test_autorun import play_round, running_itself, step
@@ -198,3 +200,19 @@ def test_the_daily_challenge_starts_no_board_for_someone_barred():
     bar(ben)
     with pytest.raises(Forbidden, match="barred"):
         daily.daily_board_start(user=ben, day=today, number=2)
+
+
+def test_a_league_game_does_not_start_with_someone_barred():
+    _, season = started_season(2)
+    fixture = season.fixtures.exclude(away=None).first()
+    ben, *others = fixture.players()
+    seasons.fixture_present(fixture_id=fixture.pk, user=ben)
+    for person in others[:2]:
+        seasons.fixture_present(fixture_id=fixture.pk, user=person)
+    barred_behind_the_services(ben)  # after saying they are here
+    with pytest.raises(Conflict, match=f"{ben} may not play for now"):
+        seasons.fixture_present(fixture_id=fixture.pk, user=others[2])
+    with pytest.raises(Forbidden, match="barred"):
+        seasons.fixture_present(fixture_id=fixture.pk, user=ben)
+    fixture.refresh_from_db()
+    assert fixture.game is None and fixture.status == Fixture.Status.SCHEDULED
