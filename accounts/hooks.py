@@ -66,9 +66,11 @@ def check_allowed(user, activity: str) -> None:
 
 
 restricted_people = Hook("restricted_people")
-"""Functions (set of user ids, activity) -> those of them whom a restriction forbids the
-`activity` now: each app's `restrictions` rule again, for a crowd at once (a few queries,
-however many people). An app that adds to `restrictions` adds its rule here too."""
+"""Functions (set of user ids, activity) -> those of them whom a decision in force forbids
+the `activity` now (a bar, a mute), for a crowd at once (a few queries, however many
+people): what every seating and pairing step leaves out. A condition the person lifts by
+themselves (an unread warning) is checked when they join (`check_allowed`), not here: it
+does not take them off a table or out of a tournament they are in."""
 
 
 def refused_among(user_ids: Iterable[int], activity: str) -> set[int]:

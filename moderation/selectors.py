@@ -1,7 +1,7 @@
 """Reads of moderation: the restrictions in force on a person, what a person sees of the
 decisions about them, and the moderators' queue."""
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from accounts.models import User
@@ -53,14 +53,15 @@ def restriction(user: User, activity: str) -> str | None:
 
 
 def restricted_among(user_ids: set[int], activity: str) -> set[int]:
-    """accounts.hooks.restricted_people: whom `restriction` refuses, for a crowd in one
-    query (the matchmaker and arena seating ask for everyone waiting, every 2 s)."""
+    """accounts.hooks.restricted_people: those a mute or a bar in force refuses, in one
+    query (the matchmaker and arena seating ask for everyone waiting, every 2 s). An unread
+    warning is a door to pass, not a bar: it holds nobody back once in."""
     kind = RESTRICTING.get(activity)
     if kind is None:
         return set()
-    warned = Q(kind=Decision.Kind.WARN, acknowledged_at=None)
-    in_force = Q(kind=kind, until__gt=timezone.now())
-    decisions = Decision.objects.filter(warned | in_force, subject_id__in=user_ids, undone_at=None)
+    decisions = Decision.objects.filter(
+        subject_id__in=user_ids, kind=kind, undone_at=None, until__gt=timezone.now()
+    )
     return set(decisions.values_list("subject_id", flat=True))
 
 
