@@ -87,7 +87,8 @@ restricted = Hook("restricted")
 """Functions (user, activity) -> None, run in the transaction of a decision that starts
 forbidding `user` the `activity` (a bar: "ranked" and "events"): each app that owns the
 activity takes the person out of what it arranges for it from now on (the ranked queue,
-arenas, tournaments), in its own terms; what they played already stands."""
+arenas, tournaments), in its own terms; what they played already stands. An undo puts
+nothing back: they join again themselves."""
 
 
 personal_data = Hook("personal_data")
