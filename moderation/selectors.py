@@ -18,6 +18,11 @@ from ranked.models import RatingChange
 RESTRICTING = {"chat": Decision.Kind.MUTE, "ranked": Decision.Kind.BAR, "events": Decision.Kind.BAR}
 
 
+def restricted_activities(kind: str) -> list[str]:
+    """The activities a decision of this kind forbids while it is in force."""
+    return [activity for activity, restricting in RESTRICTING.items() if restricting == kind]
+
+
 def in_force(user: User, kind: str, *, now=None) -> Decision | None:
     """The timed decision of this kind in force on `user` now (the one ending last)."""
     now = now or timezone.now()
@@ -49,6 +54,19 @@ def restriction(user: User, activity: str) -> str | None:
     if kind == Decision.Kind.MUTE:
         return f"A moderator muted your chat until {until}: {decision.reason}"
     return f"A moderator barred you from ranked play and events until {until}: {decision.reason}"
+
+
+def restricted_among(user_ids: set[int], activity: str) -> set[int]:
+    """accounts.hooks.restricted_people: those a mute or a bar in force refuses, in one
+    query (the matchmaker and arena seating ask for everyone waiting, every 2 s). An unread
+    warning is a door to pass, not a bar: it holds nobody back once in."""
+    kind = RESTRICTING.get(activity)
+    if kind is None:
+        return set()
+    decisions = Decision.objects.filter(
+        subject_id__in=user_ids, kind=kind, undone_at=None, until__gt=timezone.now()
+    )
+    return set(decisions.values_list("subject_id", flat=True))
 
 
 def record_of(user: User) -> list[Decision]:

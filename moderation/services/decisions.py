@@ -12,12 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import roles
+from accounts.hooks import restricted
 from accounts.models import User
 from accounts.services import account_close, account_reopen
 from core.clock import your_time
 from core.errors import Conflict, Invalid, NotFound
 from moderation.models import Decision, Report
-from ranked.services.queue import queue_leave
+from moderation.selectors import restricted_activities
 from social.services import notify
 
 PERM = "moderation.add_decision"  # the Moderators group has it
@@ -96,6 +97,12 @@ def decision_take(
     kind, reason, minutes = check_decision(
         moderator=moderator, subject=subject, kind=kind, reason=reason, minutes=minutes
     )
+    # Each app takes the person out of what it arranges for the activities now forbidden
+    # (a bar: the ranked queue, arenas, tournaments), and its own steps check them again.
+    # Before the person's row is locked: seating locks an event's row, then its people's.
+    for activity in restricted_activities(kind):
+        for leave in restricted:
+            leave(subject, activity)
     subject = User.objects.select_for_update().get(pk=subject.pk)
     wanted = set(report_ids)
     reports = list(
@@ -118,8 +125,6 @@ def decision_take(
     decision.save()
     decision.reports.set(reports)
     Report.objects.filter(pk__in=wanted).update(status=Report.Status.HANDLED, handled_at=now)
-    if kind == Decision.Kind.BAR:
-        queue_leave(user=subject)
     if kind == Decision.Kind.CLOSE:  # logging in does not undo it; a moderator's undo does
         account_close(user=subject, by_moderator=True)
     if kind != Decision.Kind.DISMISS:
