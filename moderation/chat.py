@@ -4,8 +4,8 @@ from new accounts; the same word list keeps names and descriptions clean
 
 The word list and the allowed words are read from the database with every message (two small
 queries: 1-2 ms for 300 words on PostgreSQL) and compiled once per process for each content they
-have had, since compiling is what costs (bench/chat_words.py: 50 ms CPU for 300 words; checking a
-line then takes 0.05 ms). Keyed by its content, the compiled list is never stale, in any process,
+have had, since compiling is what costs (bench/chat_words.py: 150 ms CPU for 300 words; checking
+a line then takes 0.15 ms). Keyed by its content, the compiled list is never stale, in any process,
 after an edit, a rolled-back transaction or a Redis restart: there is nothing to invalidate."""
 
 from datetime import timedelta

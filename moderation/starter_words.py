@@ -12,10 +12,12 @@ matcher (moderation.words) and need no entry. Moderators edit the list in the ad
 change here reaches new sites only.
 """
 
+from moderation.words import WordList
+
 # Profanity and insults: the word is masked, the message is posted.
 MASKED = (
     "a dick", "arse", "arsehole*", "ass", "asses", "asshat*", "asshole*", "bastard*",
-    "bellend*", "bitch*", "bitchass*", "bollocks", "bullshit*", "clusterfuck*", "cock",
+    "bellend*", "biatch*", "bitch*", "bitchass*", "bollocks", "bullshit*", "clusterfuck*", "cock",
     "cocksucker*", "cum", "cumshot*", "cunt*", "dick head", "dickface*", "dickhead*", "dicks",
     "dickwad*", "dildo*", "dipshit*", "douche*", "dumbass*", "fck*", "fcuk*", "fk*", "fuck*",
     "fuk*", "fuq*", "gtfo", "horseshit*", "jackass*", "jizz*", "knobhead*", "mofo*",
@@ -50,3 +52,8 @@ ALLOWED = (
     "spicing", "spicy", "chink in", "chinks in", "chinking", "cum laude", "go diego",
     "coon hound", "raccoon", "rapeseed", "Dyke Road",
 )  # fmt: skip
+
+
+def starter_list() -> WordList:
+    """The lists compiled as a new site has them (the chat corpus test and bench)."""
+    return WordList([(word, False) for word in MASKED] + [(word, True) for word in REFUSED], ALLOWED)
