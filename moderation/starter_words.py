@@ -56,4 +56,6 @@ ALLOWED = (
 
 def starter_list() -> WordList:
     """The lists compiled as a new site has them (the chat corpus test and bench)."""
-    return WordList([(word, False) for word in MASKED] + [(word, True) for word in REFUSED], ALLOWED)
+    return WordList(
+        [(word, False) for word in MASKED] + [(word, True) for word in REFUSED], ALLOWED
+    )

@@ -28,10 +28,11 @@ from games.services import chat as game_chat, tables
 from leagues.models import Season, Tournament
 from leagues.services import seasons
 from moderation.chat import NO_LINKS_YET, REFUSED_WORD
-from moderation.models import BannedWord, Report
+from moderation.models import AllowedWord, BannedWord, Report
 from moderation.services import decisions
 from tests.factories import UserFactory
 from tests.games.finished import play_as_if_present
+from tests.moderation.factories import moderator
 
 
 def a_table(owner):
@@ -293,3 +294,16 @@ def test_a_rename_chosen_with_a_listed_word_is_refused():
     ben.refresh_from_db()
     assert ben.username == f"renamed-{ben.pk}"
     decisions.rename_choose(user=ben, decision_id=rename.pk, username="Dick_from_Essex")
+
+
+@pytest.mark.django_db
+def test_moderators_edit_the_allowed_words_and_the_next_message_sees_them():
+    staff = Client()
+    staff.force_login(moderator())
+    person = UserFactory()
+    game = a_table(person)
+    assert "Moby Dick" in staff.get("/admin/moderation/allowedword/").content.decode()
+    assert game_chat.chat_post(game_id=game.pk, user=person, text="cock up").text == "**** up"
+    response = staff.post("/admin/moderation/allowedword/add/", {"word": "cock up"})
+    assert response.status_code == 302 and AllowedWord.objects.filter(word="cock up").exists()
+    assert game_chat.chat_post(game_id=game.pk, user=person, text="cock up").text == "cock up"
