@@ -78,7 +78,9 @@ class Socket:
             frame = {"type": "chat", "text": text, "HEADERS": {"HX-Request": "true"}}
             await self.communicator.send_to(text_data=json.dumps(frame))
         while True:
-            answer = await self.communicator.receive_from()
+            # A first line compiles the word list (the starter list: 0.1 s of CPU, more on
+            # a busy machine): more than the communicator's default second to wait.
+            answer = await self.communicator.receive_from(timeout=5)
             if '"type": "state"' not in answer and 'id="table"' not in answer:
                 return answer
 
