@@ -17,8 +17,8 @@ A listed word matches a whole word only: "ass" matches "ass", "ASS!", "a$$", "@s
   match; "*" stands for any letter but a word's first ("f*ck", "sh*t": a word written half
   hidden is still the word).
 - A listed word of four letters or more matches with the endings -s, -es, -ed, -d, -er,
-  -ers, -ing ("retard" matches "retarded"); one of three letters with -s only ("tit" must
-  not match "titer"). Swapped letters and short forms ("fcuk", "fuk") are entries of their
+  -ers, -ing ("retard" matches "retarded"); one of three letters with -s and -es only
+  ("ass" matches "asses", "tit" must not match "titer"). Swapped letters and short forms ("fcuk", "fuk") are entries of their
   own.
 - A letter stretched to three or more ("shiiit") matches one or two of it; a letter
   doubled is not a stretch ("good" is not "god", "noob" is not "nob").
@@ -51,7 +51,7 @@ LEET_SYMBOLS = "@$!|*"
 SOUND_ALIKES = {"f": "ph"}  # two letters written for one
 HIDDEN = "*"  # any letter but a word's first
 ENDINGS = "(?:e?s|e?d|e?rs?|ing)?"  # of a listed word of four letters or more
-SHORT_ENDINGS = "s?"
+SHORT_ENDINGS = "(?:e?s)?"
 SHORT = 3
 # The letters of other scripts that are drawn like a Latin one.
 LOOK_ALIKES = str.maketrans(

@@ -184,6 +184,7 @@ CORPUS = Path(__file__).parent / "chat_corpus"
         # endings
         ("fucking hell", "******* hell"),
         ("bastards", "********"),
+        ("asses", "*****"),
         # a name that is a phrase of words joined
         ("fuck_you_all", "****_you_all"),
     ],
@@ -215,6 +216,8 @@ def test_the_starter_list_refuses_threats_and_slurs_however_written(text):
         "cocked hat",
         "spiced rum",
         "flame retardant",
+        "assess the spices",  # an ending does not make "asses" of "assess", nor "spics"
+        "a niggardly bid",  # a listed prefix inside a word the allow list names
         "killed your nil, sorry",
     ],
 )
