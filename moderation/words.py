@@ -18,8 +18,8 @@ A listed word matches a whole word only: "ass" matches "ass", "ASS!", "a$$", "@s
   hidden is still the word).
 - A listed word of four letters or more matches with the endings -s, -es, -ed, -d, -er,
   -ers, -ing ("retard" matches "retarded"); one of three letters with -s and -es only
-  ("ass" matches "asses", "tit" must not match "titer"). Swapped letters and short forms ("fcuk", "fuk") are entries of their
-  own.
+  ("ass" matches "asses", "tit" must not match "titer"). Swapped letters and short forms
+  ("fcuk", "fuk") are entries of their own.
 - A letter stretched to three or more ("shiiit") matches one or two of it; a letter
   doubled is not a stretch ("good" is not "god", "noob" is not "nob").
 - Letters spaced out one by one ("b a d", "b.a.d", at most three separators between
