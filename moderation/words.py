@@ -16,8 +16,8 @@ A listed word matches a whole word only: "ass" matches "ass", "ASS!", "a$$", "@s
   counts only in a match that has a real letter too, so that numbers ("455", "3.5") never
   match; "*" stands for any letter but a word's first ("f*ck", "sh*t": a word written half
   hidden is still the word).
-- A listed word of four letters or more matches with the endings -s, -es, -ed, -d, -er,
-  -ers, -ing ("retard" matches "retarded"); one of three letters with -s and -es only
+- A listed word of four letters or more matches with the endings -s, -es, -d, -ed, -r,
+  -er, -rs, -ers, -ing ("retard" matches "retarded"); one of three letters with -s and -es only
   ("ass" matches "asses", "tit" must not match "titer"). Swapped letters and short forms
   ("fcuk", "fuk") are entries of their own.
 - A letter stretched to three or more ("shiiit") matches one or two of it; a letter
@@ -60,7 +60,7 @@ LOOK_ALIKES = str.maketrans(
 )
 SPACED_GAP = " {1,3}"  # between the letters of a spaced-out word
 PHRASE_GAP = " {0,3}"  # between the letters of a phrase's word
-WORDS_GAP = " {0,9}"  # between a phrase's words
+WORDS_GAP = " *"  # between a phrase's words
 # In a reading every separator is a space. A word ends at a space, the text's end or a
 # leetspeak symbol ("ass!" is "ass"; "a$$" is a word only inside).
 WORD_PART = f"[^{re.escape(' ' + LEET_SYMBOLS)}]"
