@@ -18,7 +18,7 @@ from accounts import services as account_services
 from accounts.models import User
 from accounts.tokens import token_create
 from clubs import services as club_services
-from clubs.models import Club
+from clubs.models import Club, Membership
 from config.asgi import application
 from core.errors import Forbidden, Invalid
 from events.models import Arena
@@ -32,6 +32,7 @@ from moderation.models import AllowedWord, BannedWord, Report
 from moderation.services import decisions
 from tests.factories import UserFactory
 from tests.games.finished import play_as_if_present
+from tests.leagues.factories import season_with_teams
 from tests.moderation.factories import moderator
 
 
@@ -271,6 +272,13 @@ def test_names_descriptions_and_notes_with_a_listed_word_are_refused_and_nothing
     club.refresh_from_db()
     assert club.description == "Sussex"
     assert not (Arena.objects.exists() or Tournament.objects.exists() or Season.objects.exists())
+    season = season_with_teams(club, owner, 0)
+    pair = UserFactory.create_batch(2)
+    Membership.objects.bulk_create([Membership(club=club, user=person) for person in pair])
+    with pytest.raises(Invalid, match="A team's name contains a word"):
+        seasons.team_add(season=season, admin=owner, player_a=pair[0], player_b=pair[1],
+                         name="The Wankers")  # fmt: skip
+    assert not season.teams.exists()
 
     ben = UserFactory()
     status, answer = report_api(owner, {"username": ben.username, "reason": "chat",
