@@ -1,4 +1,4 @@
-"""The word list a new site starts with (loaded by the migration moderation 0003): words
+"""The word list a new site starts with (loaded by the migration moderation 0004): words
 the chat masks, words that refuse a message, and innocent words that contain one.
 
 Source: curated from LDNOOBW, the "List of Dirty, Naughty, Obscene, and Otherwise Bad

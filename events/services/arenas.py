@@ -77,10 +77,12 @@ def arena_join(
 
 
 @transaction.atomic
-def arena_leave(*, user: User, arena_id: int) -> ArenaPlayer:
+def arena_leave(*, user: User, arena_id: int, now: datetime | None = None) -> ArenaPlayer:
     """Leaves an arena: not seated again (a game they are playing goes on and counts);
-    their points stay in the standings."""
+    their points stay in the standings. Once it ended, its standings are final."""
     arena = arena_lock(arena_id)
+    if arena.state_at(now or timezone.now()) == Arena.State.FINISHED:
+        raise Conflict("This arena has ended: its standings are final")
     player = ArenaPlayer.objects.filter(arena=arena, user=user).first()
     if player is None:
         raise NotFound("You are not in this arena")

@@ -11,10 +11,21 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
-from events.models import Arena, ArenaPlayer, EventSchedule, ScheduledTournament
+from events.models import (
+    AHEAD_MINUTES_MAX,
+    Arena,
+    ArenaPlayer,
+    EventSchedule,
+    ScheduledTournament,
+)
 from leagues.models import Tournament
 from leagues.services.autorun import NOTICE_BEFORE, starts_in
 from social.services import notify
+
+# A tick creates at most this many events of a schedule (the next ticks go on): bounded
+# work even for a schedule saved before the admin checked its horizon, or after beat was
+# down for days.
+SLOTS_PER_TICK = 24
 
 INTERVALS = {
     EventSchedule.Every.HOUR: timedelta(hours=1),
@@ -25,7 +36,8 @@ INTERVALS = {
 
 def slots_due(schedule: EventSchedule, *, last: datetime | None, now: datetime) -> list[datetime]:
     """The starts to create now: after the `last` one created (or from the first start not
-    before the schedule was made), up to `ahead_minutes` from now."""
+    before the schedule was made), up to `ahead_minutes` from now (a week at most), and
+    SLOTS_PER_TICK of them at most."""
     interval = INTERVALS[schedule.every]
     if last is not None:
         slot = last + interval
@@ -33,9 +45,9 @@ def slots_due(schedule: EventSchedule, *, last: datetime | None, now: datetime) 
         slot = schedule.first_start
         if slot < schedule.created_at:  # starts before the schedule existed were never due
             slot += interval * -((slot - schedule.created_at) // interval)  # rounded up
-    horizon = now + timedelta(minutes=schedule.ahead_minutes)
+    horizon = now + timedelta(minutes=min(schedule.ahead_minutes, AHEAD_MINUTES_MAX))
     slots = []
-    while slot <= horizon:
+    while slot <= horizon and len(slots) < SLOTS_PER_TICK:
         slots.append(slot)
         slot += interval
     return slots

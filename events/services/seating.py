@@ -50,6 +50,7 @@ def arena_seat(arena_id: int, *, now: datetime) -> list[Game]:
             # Those who joined ahead have waited since the start, not since they joined.
             waited=(now - max(player.free_since, arena.starts_at)).total_seconds(),
             last_partner=player.last_partner_id,
+            side=player.club_id,  # in a battle, partners play for one club
         )
         for player in free
     ]

@@ -180,21 +180,31 @@ def warning_acknowledge(*, user: User, decision_id: int) -> Decision:
     return decision
 
 
+# What the reporter of a report about no person is told when it is handled.
+PLAY_REPORTS_TOLD = {
+    Report.Reason.BOT: "Your report about a bot's card was handled. Thank you.",
+    Report.Reason.FAIRNESS: "Your report about the deals of game {game} was handled. Thank you.",
+}
+
+
 @transaction.atomic
-def bot_reports_handle(*, moderator: User, report_ids: Iterable[int]) -> int:
-    """Reports of bots' cards, read and kept for the bots' tests (manage.py
-    export_bot_reports): handled, and their reporters told. How many were open."""
+def play_reports_handle(*, moderator: User, report_ids: Iterable[int]) -> int:
+    """Reports about no person: bots' cards (read and kept for the bots' tests, manage.py
+    export_bot_reports) and deals reported rigged (read with their seed check): handled,
+    and their reporters told. How many were open."""
     check_moderator(moderator)
     reports = list(
         Report.objects.select_for_update()
-        .filter(pk__in=list(report_ids), reason=Report.Reason.BOT, status=Report.Status.OPEN)
+        .filter(
+            pk__in=list(report_ids), reason__in=list(PLAY_REPORTS_TOLD), status=Report.Status.OPEN
+        )
         .select_related("reporter")
     )
     Report.objects.filter(pk__in=[r.pk for r in reports]).update(
         status=Report.Status.HANDLED, handled_at=timezone.now()
     )
     for report in reports:
-        notify([report.reporter], "Your report about a bot's card was handled. Thank you.")
+        notify([report.reporter], PLAY_REPORTS_TOLD[report.reason].format(game=report.game_id))
     return len(reports)
 
 

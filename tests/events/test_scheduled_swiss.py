@@ -115,7 +115,7 @@ def test_an_organiser_schedules_a_swiss_for_the_members_only():
     form = {
         "name": "",
         "preset": "classic",
-        "starts_at": "2031-01-01T20:00",
+        "starts_at": (timezone.now() + timedelta(days=30)).strftime("%Y-%m-%dT%H:%M"),
         "rounds": 3,
         "hands": 4,
     }

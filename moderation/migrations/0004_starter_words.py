@@ -29,7 +29,7 @@ def load_starter_words(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('moderation', '0002_moderators'),
+        ('moderation', '0003_reports_add_up_fairness_and_severity'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
