@@ -6,7 +6,7 @@ from accounts.names import short_name
 from games.board import words_html
 from games.bots import LEVELS as BOT_LEVELS
 from games.engine import Card, Ruleset, bags_before_penalty, side_contract
-from games.rules_text import options_in_words, variant_names
+from games.rules_text import length_in_words, options_in_words, variant_names
 from games.sides import bid_label, hand_result, score_sheet, side_name, standings
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -284,9 +284,7 @@ def rules_line(payload: dict) -> str:
     if ruleset:
         if custom:
             parts = [" ".join(variant_names(ruleset)) or title]
-        hands = ruleset.get("hands")
-        length = f"{hands} hand{'s' if hands != 1 else ''}" if hands else None
-        parts.append(length or f"to {ruleset['target_score']}")
+        parts.append(length_in_words(ruleset))
         if custom:
             parts += options_in_words(ruleset)
     if not payload["ranked"]:

@@ -56,6 +56,14 @@ def game_label(preset: str, rules: dict) -> str:
     return " · ".join([" ".join(variant_names(rules)) or "Custom", *options_in_words(rules)])
 
 
+def length_in_words(rules: dict) -> str:
+    """'to 300', '4 hands': how long a game lasts, its number of hands or its target score."""
+    hands = rules.get("hands")
+    if hands:
+        return f"{hands} hand{'s' if hands != 1 else ''}"
+    return f"to {rules.get('target_score', Ruleset().target_score)}"
+
+
 def option_in_words(option: str, value: object) -> str:
     """'Nil pass 2', 'Spades lead anytime', 'Blind Nil off': one option at its value."""
     if value is None:

@@ -73,6 +73,14 @@ def test_the_lobby_names_each_tables_variant_and_filters_by_it(client):
     assert ">Nil pass</a>" in passing
 
 
+def test_the_lobby_shows_each_tables_target(client):
+    tables.table_create(owner=UserFactory(), preset="jokers", options={"target_score": 300})
+    tables.table_create(owner=UserFactory(), preset="classic", options={"hands": 4})
+    html = client.get("/play/").content.decode()
+    assert '>Jokers</strong> · <span class="length">to 300</span>' in html
+    assert '<span class="length">4 hands</span>' in html
+
+
 def test_a_joker_deal_verifies_on_the_page_and_through_the_api(client):
     seed = hand_seed(b"jokers", 1)
     query = {"seed": seed.hex(), "commitment": commitment(seed), "dealer": 1, "deck": "jokers"}
