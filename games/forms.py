@@ -10,6 +10,7 @@ from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset
 from games.engine.ruleset import OPTION_NAMES
 from games.rules_text import clashes
 from games.schemas import TURN_SECONDS_RANGE
+from games.services.tables import CUSTOM
 
 SEAT_CHOICES = [("open", "Open seat"), *[(level, f"{level.title()} bot") for level in LEVELS]]
 OPTION_LABELS = {
@@ -68,7 +69,6 @@ CHOICE_WORDS |= {"jokers": "Jokers", "broken": "Once broken", "anytime": "Any ti
 # The rules of a game, as a form chooses them: one of the presets, or (where a form offers
 # it) "custom", which is the classic preset changed by one field per Ruleset option.
 PRESET_CHOICES = [(name, name.replace("-", " ").title()) for name in PRESETS]
-CUSTOM = "custom"
 
 
 def preset_field(*, custom: bool = True, **kwargs) -> forms.ChoiceField:
