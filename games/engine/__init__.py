@@ -14,7 +14,7 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
-from .bidding import bid_choices
+from .bidding import bid_choices, min_team_bid_note
 from .bits import first_leader, team_of, tricks_per_side
 from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
@@ -84,6 +84,7 @@ __all__ = [
     "hand_seed",
     "leader_of",
     "legal_actions",
+    "min_team_bid_note",
     "new_game",
     "passers",
     "places",

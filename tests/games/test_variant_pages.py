@@ -129,6 +129,24 @@ def test_mirror_offers_one_bid_button():
     assert context["bids"] == [spades] and "Mirror" in context["bid_note"]
 
 
+def test_the_bid_box_says_why_a_minimum_team_bid_leaves_out_low_bids():
+    state = new_game(Ruleset(min_team_bid=5), b"\x05" * 32)
+    first = state.turn
+    state = apply_action(state, Bid(first, 1))
+    state = apply_action(state, Bid((first + 1) % 4, 2))
+    partner = (first + 2) % 4
+    context = table(_payload(state, partner))
+    assert context["bids"] == [0, *range(4, 14)]
+    assert context["bid_note"] == (
+        "Your team must bid at least 5 together and your partner bid 1: bid Nil or at least 4"
+    )
+    # A partner's bid that meets the minimum leaves every bid: nothing to explain.
+    state = new_game(Ruleset(min_team_bid=5), b"\x05" * 32)
+    state = apply_action(state, Bid(first, 4))
+    state = apply_action(state, Bid((first + 1) % 4, 2))
+    assert table(_payload(state, partner))["bid_note"] is None
+
+
 def test_the_nil_pass_is_a_step_for_the_owing_seats_only():
     state = new_game(Ruleset(nil_pass=2), b"\x06" * 32)
     while state.phase == "bidding":
