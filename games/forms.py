@@ -5,11 +5,13 @@ from dataclasses import fields
 
 from django import forms
 
+from core.errors import Invalid
 from games.bots import LEVELS
 from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset
 from games.engine.ruleset import OPTION_NAMES
 from games.rules_text import clashes
 from games.schemas import TURN_SECONDS_RANGE
+from games.selectors import verify_deck
 from games.services.tables import CUSTOM
 
 SEAT_CHOICES = [("open", "Open seat"), *[(level, f"{level.title()} bot") for level in LEVELS]]
@@ -230,16 +232,26 @@ class VerifyForm(forms.Form):
     seed = forms.CharField(label="Revealed hand seed (hex)", max_length=64, min_length=64)
     commitment = forms.CharField(label="Commitment (hex)", max_length=64, min_length=64)
     dealer = forms.IntegerField(min_value=0, max_value=3, initial=0, label="Dealer seat")
-    # The Joker deck is its own ordered deck: the same seed deals other cards with it.
+    # The Joker deck is its own ordered deck: the same seed deals other cards with it. Left
+    # to the game, it is the deck of the game whose hand published the commitment.
     deck = forms.ChoiceField(
-        choices=[(deck, CHOICE_WORDS[deck]) for deck in OPTION_CHOICES["deck"]],
-        initial="standard",
+        choices=[
+            ("", "The game's deck"),
+            *[(deck, CHOICE_WORDS[deck]) for deck in OPTION_CHOICES["deck"]],
+        ],
+        initial="",
         required=False,
         label="Deck",
     )
 
-    def clean_deck(self):
-        return self.cleaned_data["deck"] or "standard"
+    def clean(self):
+        cleaned = super().clean()
+        if "commitment" in cleaned and "deck" in cleaned:
+            try:
+                cleaned["deck"] = verify_deck(cleaned["commitment"], cleaned["deck"])
+            except Invalid as error:
+                self.add_error("deck", error.message)
+        return cleaned
 
     def clean_seed(self):
         seed = self.cleaned_data["seed"].strip().lower()

@@ -7,11 +7,12 @@ import pytest
 
 from games.engine import Ruleset, apply_action, commitment, deal, hand_seed, new_game, view_for
 from games.engine.actions import Bid
-from games.models import Game
+from games.models import Game, Hand
 from games.presenters import table
 from games.rules_text import clashes_in_words
 from games.services import tables
 from tests.factories import UserFactory
+from tests.games.finished import finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -93,11 +94,29 @@ def test_a_joker_deal_verifies_on_the_page_and_through_the_api(client):
     assert sorted(code for hand in answer["hands"] for code in hand if code[1] == "J") == [
         "BJ", "LJ"
     ]  # fmt: skip
-    standard = client.get("/api/verify", {**query, "deck": ""}).json()
+    standard = client.get("/api/verify", {**query, "deck": "standard"}).json()
     assert standard["hands"] == [[c.code for c in cards] for cards in deal(seed, 1)]
+    # A commitment no hand here published: the deck must be said, on the page and the API.
+    unknown = client.get("/api/verify", {**query, "deck": ""})
+    assert unknown.status_code == 400 and "deck is required" in unknown.json()["error"]
+    page = client.get("/verify/", {**query, "deck": ""}).content.decode()
+    assert "deck is required" in page and "The seed matches" not in page
     bad = client.get("/api/verify", {**query, "seed": "zz"})
     assert bad.status_code == 400 and "64 hexadecimal" in bad.json()["error"]
     assert client.get("/api/verify", {**query, "deck": "tarot"}).status_code == 400
+
+
+def test_a_hand_of_a_joker_game_verifies_from_its_commitment_without_a_deck(client):
+    game = finished_game([UserFactory(), "random", "random", "random"], preset="jokers")
+    hand = Hand.objects.filter(game=game).first()
+    query = {"seed": hand.seed, "commitment": hand.commitment, "dealer": hand.dealer}
+    answer = client.get("/api/verify", query).json()
+    dealt = [
+        [c.code for c in cards] for cards in deal(bytes.fromhex(hand.seed), hand.dealer, "jokers")
+    ]
+    assert answer["matches"] and answer["deck"] == "jokers" and answer["hands"] == dealt
+    html = client.get("/verify/", query).content.decode()
+    assert "The seed matches the commitment" in html and 'title="Big Joker"' in html
 
 
 def test_how_to_play_has_a_section_per_variant_and_the_clashes():
