@@ -2,12 +2,13 @@
 (preset choices, option fields, resolving "custom") serves the league forms too."""
 
 from dataclasses import fields
+from types import SimpleNamespace
 
 from django import forms
 
 from core.errors import Invalid
 from games.bots import LEVELS
-from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset
+from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, idle_options, idle_pairs
 from games.engine.ruleset import OPTION_NAMES
 from games.rules_text import clashes
 from games.schemas import TURN_SECONDS_RANGE
@@ -129,8 +130,10 @@ class RulesetOptionsMixin:
         return [(title, [self[name] for name in names]) for title, names in OPTION_GROUPS]
 
     def clashes_json(self) -> list[dict]:
-        """The option values that cannot go together, for the script that disables them."""
-        return clashes()
+        """The option values that cannot go together, for the script that disables them;
+        and those that make an option idle (`idle`: the script unticks and disables it)."""
+        idle = [{**pair, "other_value": True, "idle": True} for pair in idle_pairs()]
+        return clashes() + idle
 
     def presets_json(self) -> dict:
         """Every preset's options, for the script that fills the option fields."""
@@ -145,6 +148,10 @@ class RulesetOptionsMixin:
             if value in (None, "") and option.name != "losing_score":
                 value = getattr(Ruleset(), option.name)
             options[option.name] = value
+        # An idle option (Blind Nil under Mirror bidding) is shown off and played as its
+        # default: ticked or not, it changes nothing, so it never makes the rules custom.
+        for name in idle_options(SimpleNamespace(**options)):
+            options[name] = getattr(Ruleset(), name)
         return options
 
     def clean(self):

@@ -5,7 +5,7 @@ it plays."""
 from dataclasses import fields
 from types import SimpleNamespace
 
-from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, conflict
+from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, conflict, idle_options
 from games.engine.ruleset import OPTION_NAMES
 
 PRESET_BLURBS = {
@@ -105,7 +105,10 @@ def rules_in_words(rules: Ruleset) -> list[str]:
             f"Nil (bidding to take no trick) scores {rules.nil_value} if made, "
             "loses as much if not."
         )
-        if rules.blind_nil:
+        idle = idle_options(rules).get("blind_nil")
+        if idle:
+            lines.append(f"{idle}.")
+        elif rules.blind_nil:
             when = (
                 "at any time"
                 if rules.blind_nil_min_deficit == 0

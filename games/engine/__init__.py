@@ -20,7 +20,16 @@ from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
 from .nilpass import passers
 from .rules import apply_action, hand_from_seed, legal_actions, new_game, replay, seats_to_act
-from .ruleset import MAX_HAND_POINTS, OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, conflict
+from .ruleset import (
+    MAX_HAND_POINTS,
+    OPTION_CHOICES,
+    OPTION_RANGES,
+    PRESETS,
+    Ruleset,
+    conflict,
+    idle_options,
+    idle_pairs,
+)
 from .scoring import (
     BoardScore,
     HandOutcome,
@@ -82,6 +91,8 @@ __all__ = [
     "hand_from_seed",
     "hand_outcome",
     "hand_seed",
+    "idle_options",
+    "idle_pairs",
     "leader_of",
     "legal_actions",
     "min_team_bid_note",

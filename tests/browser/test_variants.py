@@ -183,12 +183,18 @@ def test_the_create_form_disables_what_clashes_and_says_why(open_page, servers):
     assert page.locator("select[name=min_team_bid] option[value='4']").is_disabled()
     assert page.locator("input[name=nil]").is_disabled()
     assert "15 spades against 13 tricks" in page.inner_text("[data-clash-for=deck]")
+    # Blind Nil does nothing when the spades fix the bids: shown off, and why.
+    blind_nil = page.locator("input[name=blind_nil]")
+    assert blind_nil.is_disabled() and not blind_nil.is_checked()
+    assert "has no Blind Nil" in page.inner_text("[data-clash-for=blind_nil]")
+    assert page.input_value("select[name=preset]") == "mirror"  # still the preset
     assert page.inner_text("label[for=id_seat_2]").startswith("Partner")
     page.select_option("select[name=preset]", "solo")
     assert page.inner_text("label[for=id_seat_2]").startswith("Across")  # no partners
     assert page.locator("select[name=nil_pass] option[value='2']").is_disabled()
     assert page.locator("input[name=suicide]").is_disabled()
     assert not page.locator("select[name=deck] option[value=jokers]").is_disabled()
+    assert blind_nil.is_enabled() and blind_nil.is_checked()  # Solo bids freely: back on
     shot(page, "variant-create-form-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "variant-create-form-phone")

@@ -52,6 +52,27 @@ def test_a_custom_variant_is_created_and_a_clash_is_refused_with_the_engines_wor
     assert message in html[html.index('name="bidding"') :]
 
 
+@pytest.mark.parametrize("preset", ["mirror", "whiz"])
+def test_blind_nil_is_idle_under_mirror_and_whiz_and_never_makes_the_rules_custom(
+    client, user, preset
+):
+    """Blind Nil does nothing when the bids are fixed by the spades: the form shows it off
+    (the script unticks it), and ticked or not the table plays the preset."""
+    client.force_login(user)
+    shown = {**FORM, "preset": preset, "shown_preset": preset, "bidding": preset}
+    unticked = {name: value for name, value in shown.items() if name != "blind_nil"}
+    for form in ({**shown, "blind_nil": "on"}, unticked):
+        assert client.post("/play/create", form).status_code == 302
+        game = Game.objects.latest("pk")
+        assert game.preset == preset, form.get("blind_nil")
+        tables.table_leave(game_id=game.pk, user=user)
+    html = client.get("/play/").content.decode()
+    assert f"{preset.title()} bidding has no Blind Nil" in html  # the script's reason
+    words = client.get("/how-to-play/").content.decode()
+    assert "allowed when your team trails" in words  # the classic preset's Blind Nil
+    assert f"{preset.title()} bidding has no Blind Nil: the bids are fixed" in words
+
+
 def test_the_lobby_names_each_tables_variant_and_filters_by_it(client):
     jokers = tables.table_create(owner=UserFactory(), preset="jokers")
     solo = tables.table_create(owner=UserFactory(), preset="solo")
