@@ -24,7 +24,14 @@ from games.schemas import (
     TableIn,
     VerifyQuery,
 )
-from games.selectors import access_game, game_payload, game_snapshot, game_url, viewer_seat
+from games.selectors import (
+    access_game,
+    game_payload,
+    game_snapshot,
+    game_url,
+    verify_deck,
+    viewer_seat,
+)
 from games.services import play, tables
 
 GAME = {200: GamePayload}
@@ -138,8 +145,9 @@ async def _ndjson(game_ids: list[int]):
 @api_view(methods=["GET"], anonymous=True, query=VerifyQuery, responses={200: DealVerified})
 def verify(request, body):
     """Checks a revealed hand seed against its commitment and gives the four hands it
-    deals (the verify page's answer); `deck=jokers` for a Joker Spades deal."""
+    deals (the verify page's answer); `deck=jokers` for a Joker Spades deal, or no deck for
+    the deck of the game whose hand published the commitment."""
     asked = validate(VerifyQuery, request.GET.dict(), forms=True)
-    deck = asked.deck or "standard"  # left out or empty: the standard deck
+    deck = verify_deck(asked.commitment, asked.deck)  # left out: the game's deck
     checked = deal_check(bytes.fromhex(asked.seed), asked.commitment, asked.dealer, deck)
     return JsonResponse(DealVerified(**checked).data())

@@ -2,14 +2,18 @@
 (preset choices, option fields, resolving "custom") serves the league forms too."""
 
 from dataclasses import fields
+from types import SimpleNamespace
 
 from django import forms
 
+from core.errors import Invalid
 from games.bots import LEVELS
-from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset
+from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, idle_options, idle_pairs
 from games.engine.ruleset import OPTION_NAMES
 from games.rules_text import clashes
 from games.schemas import TURN_SECONDS_RANGE
+from games.selectors import verify_deck
+from games.services.tables import CUSTOM
 
 SEAT_CHOICES = [("open", "Open seat"), *[(level, f"{level.title()} bot") for level in LEVELS]]
 OPTION_LABELS = {
@@ -68,7 +72,6 @@ CHOICE_WORDS |= {"jokers": "Jokers", "broken": "Once broken", "anytime": "Any ti
 # The rules of a game, as a form chooses them: one of the presets, or (where a form offers
 # it) "custom", which is the classic preset changed by one field per Ruleset option.
 PRESET_CHOICES = [(name, name.replace("-", " ").title()) for name in PRESETS]
-CUSTOM = "custom"
 
 
 def preset_field(*, custom: bool = True, **kwargs) -> forms.ChoiceField:
@@ -127,8 +130,10 @@ class RulesetOptionsMixin:
         return [(title, [self[name] for name in names]) for title, names in OPTION_GROUPS]
 
     def clashes_json(self) -> list[dict]:
-        """The option values that cannot go together, for the script that disables them."""
-        return clashes()
+        """The option values that cannot go together, for the script that disables them;
+        and those that make an option idle (`idle`: the script unticks and disables it)."""
+        idle = [{**pair, "other_value": True, "idle": True} for pair in idle_pairs()]
+        return clashes() + idle
 
     def presets_json(self) -> dict:
         """Every preset's options, for the script that fills the option fields."""
@@ -143,6 +148,10 @@ class RulesetOptionsMixin:
             if value in (None, "") and option.name != "losing_score":
                 value = getattr(Ruleset(), option.name)
             options[option.name] = value
+        # An idle option (Blind Nil under Mirror bidding) is shown off and played as its
+        # default: ticked or not, it changes nothing, so it never makes the rules custom.
+        for name in idle_options(SimpleNamespace(**options)):
+            options[name] = getattr(Ruleset(), name)
         return options
 
     def clean(self):
@@ -230,16 +239,26 @@ class VerifyForm(forms.Form):
     seed = forms.CharField(label="Revealed hand seed (hex)", max_length=64, min_length=64)
     commitment = forms.CharField(label="Commitment (hex)", max_length=64, min_length=64)
     dealer = forms.IntegerField(min_value=0, max_value=3, initial=0, label="Dealer seat")
-    # The Joker deck is its own ordered deck: the same seed deals other cards with it.
+    # The Joker deck is its own ordered deck: the same seed deals other cards with it. Left
+    # to the game, it is the deck of the game whose hand published the commitment.
     deck = forms.ChoiceField(
-        choices=[(deck, CHOICE_WORDS[deck]) for deck in OPTION_CHOICES["deck"]],
-        initial="standard",
+        choices=[
+            ("", "The game's deck"),
+            *[(deck, CHOICE_WORDS[deck]) for deck in OPTION_CHOICES["deck"]],
+        ],
+        initial="",
         required=False,
         label="Deck",
     )
 
-    def clean_deck(self):
-        return self.cleaned_data["deck"] or "standard"
+    def clean(self):
+        cleaned = super().clean()
+        if "commitment" in cleaned and "deck" in cleaned:
+            try:
+                cleaned["deck"] = verify_deck(cleaned["commitment"], cleaned["deck"])
+            except Invalid as error:
+                self.add_error("deck", error.message)
+        return cleaned
 
     def clean_seed(self):
         seed = self.cleaned_data["seed"].strip().lower()

@@ -173,7 +173,7 @@ class Hand(models.Model):
     bags = models.JSONField()  # per side: totals after the hand
     penalties = models.JSONField()  # per side: bag penalties this hand
     boston = models.JSONField()  # per side
-    commitment = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64, db_index=True)  # /api/verify finds its game
     seed = models.CharField(max_length=64)  # the revealed hand seed (hex)
     finished_at = models.DateTimeField(auto_now_add=True)
 

@@ -5,8 +5,8 @@ hand's result and the score sheet. Every figure comes from games.engine."""
 from accounts.names import short_name
 from games.board import words_html
 from games.bots import LEVELS as BOT_LEVELS
-from games.engine import Card, Ruleset, bags_before_penalty, side_contract
-from games.rules_text import options_in_words, variant_names
+from games.engine import Card, Ruleset, bags_before_penalty, min_team_bid_note, side_contract
+from games.rules_text import length_in_words, options_in_words, variant_names
 from games.sides import bid_label, hand_result, score_sheet, side_name, standings
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -191,7 +191,8 @@ def table(payload: dict, *, invite: str | None = None, logged_in: bool = False) 
     context["can_look"] = any(a["type"] == "look" for a in legal)
     context["bidding_now"] = bool(bids)
     context["playing"] = view["phase"] == "playing"
-    context["bid_note"] = BID_NOTES.get(ruleset.bidding)
+    partner_bid = None if me is None or solo else view["bids"][(me + 2) % 4]
+    context["bid_note"] = BID_NOTES.get(ruleset.bidding) or min_team_bid_note(ruleset, partner_bid)
     sides = range(ruleset.sides)
     context["teams"] = [
         {
@@ -284,9 +285,7 @@ def rules_line(payload: dict) -> str:
     if ruleset:
         if custom:
             parts = [" ".join(variant_names(ruleset)) or title]
-        hands = ruleset.get("hands")
-        length = f"{hands} hand{'s' if hands != 1 else ''}" if hands else None
-        parts.append(length or f"to {ruleset['target_score']}")
+        parts.append(length_in_words(ruleset))
         if custom:
             parts += options_in_words(ruleset)
     if not payload["ranked"]:

@@ -5,7 +5,7 @@ it plays."""
 from dataclasses import fields
 from types import SimpleNamespace
 
-from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, conflict
+from games.engine import OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, conflict, idle_options
 from games.engine.ruleset import OPTION_NAMES
 
 PRESET_BLURBS = {
@@ -56,6 +56,14 @@ def game_label(preset: str, rules: dict) -> str:
     return " · ".join([" ".join(variant_names(rules)) or "Custom", *options_in_words(rules)])
 
 
+def length_in_words(rules: dict) -> str:
+    """'to 300', '4 hands': how long a game lasts, its number of hands or its target score."""
+    hands = rules.get("hands")
+    if hands:
+        return f"{hands} hand{'s' if hands != 1 else ''}"
+    return f"to {rules.get('target_score', Ruleset().target_score)}"
+
+
 def option_in_words(option: str, value: object) -> str:
     """'Nil pass 2', 'Spades lead anytime', 'Blind Nil off': one option at its value."""
     if value is None:
@@ -97,7 +105,10 @@ def rules_in_words(rules: Ruleset) -> list[str]:
             f"Nil (bidding to take no trick) scores {rules.nil_value} if made, "
             "loses as much if not."
         )
-        if rules.blind_nil:
+        idle = idle_options(rules).get("blind_nil")
+        if idle:
+            lines.append(f"{idle}.")
+        elif rules.blind_nil:
             when = (
                 "at any time"
                 if rules.blind_nil_min_deficit == 0

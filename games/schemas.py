@@ -133,7 +133,7 @@ class VerifyQuery(Input):
     seed: schemas.text("The seed")
     commitment: schemas.text("The commitment")
     dealer: schemas.whole_number(0, 3) = 0
-    deck: schemas.choice(lambda: OPTION_CHOICES["deck"]) = "standard"
+    deck: schemas.choice(lambda: OPTION_CHOICES["deck"]) = ""  # "": the game's deck
 
     @field_validator("seed")
     @classmethod

@@ -4,11 +4,11 @@ from django.db.models import Q
 from django.urls import reverse
 
 from accounts.names import seat_name
-from core.errors import NotFound
+from core.errors import Invalid, NotFound
 from games import hooks, rows
 from games.board import board_result
 from games.engine import GameState, Ruleset, team_of, view_for
-from games.models import ChatMessage, Game, Seat
+from games.models import ChatMessage, Game, Hand, Seat
 from games.rules_text import HOUSE_RULES, VARIANTS
 
 
@@ -240,3 +240,22 @@ def lobby_tables(limit: int = 30, variant: str | None = None) -> dict:
             public.filter(status=Game.Status.PLAYING).order_by("-started_at")[:limit]
         ),
     }
+
+
+def verify_deck(commitment: str, deck: str) -> str:
+    """The deck a deal to verify was shuffled from: the one asked for, or the deck of the
+    game that published the commitment (a Joker seed verified as a standard deck read
+    "matches" while showing other hands). Invalid when neither says."""
+    if deck:
+        return deck
+    rules = (
+        Hand.objects.filter(commitment=commitment.strip().lower())
+        .values_list("game__ruleset", flat=True)
+        .first()
+    )
+    if rules is None:
+        raise Invalid(
+            "deck is required (standard or jokers): this commitment is not one of a finished "
+            "hand here"
+        )
+    return rules.get("deck", Ruleset().deck)

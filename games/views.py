@@ -18,7 +18,7 @@ from games.board import board_result, words_html
 from games.forms import CreateTableForm, PlayNowForm, VerifyForm
 from games.history import deal_check
 from games.models import ChatMessage, game_kinds
-from games.rules_text import HOUSE_RULES, VARIANTS, game_label
+from games.rules_text import HOUSE_RULES, VARIANTS, game_label, length_in_words
 from games.schemas import ArchiveFilter, Seat
 from games.services import tables as game_tables
 from games.sides import score_sheet, side_name, standings
@@ -34,6 +34,7 @@ def _lobby_context(request: HttpRequest, create: CreateTableForm | None = None) 
     tables = selectors.lobby_tables(variant=variant or None)
     for game in (*tables["open_tables"], *tables["live_games"]):
         game.rules_label = game_label(game.preset, game.ruleset)
+        game.rules_length = length_in_words(game.ruleset)
     return {
         "play_now": PlayNowForm(),
         "create": create or CreateTableForm(),

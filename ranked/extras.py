@@ -1,5 +1,5 @@
 """What ranked play shows on a ranked game's page (games.hooks.page_extras): each seat's
-rating in the game's variant and, once the game is rated, each seat's rating change."""
+rating in the game's variant and, once the game is rated, each person's rating change."""
 
 from accounts.models import User
 from games.models import Game
@@ -31,5 +31,10 @@ def ranked_table(game: Game) -> dict:
             )
         )
         if changes:
-            extras["rating_changes"] = [changes.get(p) for p in players]
+            # Bots of one level share one rated account: its change is no bot's own, and
+            # a losing person's bot partner read "+11". A bot shows no change.
+            extras["rating_changes"] = [
+                changes.get(p) if user_id else None
+                for p, (user_id, _) in zip(players, seats, strict=True)
+            ]
     return extras

@@ -14,13 +14,22 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
-from .bidding import bid_choices
+from .bidding import bid_choices, min_team_bid_note
 from .bits import first_leader, team_of, tricks_per_side
 from .cards import CARDS, Card
 from .dealing import commitment, deal, first_dealer, hand_seed
 from .nilpass import passers
 from .rules import apply_action, hand_from_seed, legal_actions, new_game, replay, seats_to_act
-from .ruleset import MAX_HAND_POINTS, OPTION_CHOICES, OPTION_RANGES, PRESETS, Ruleset, conflict
+from .ruleset import (
+    MAX_HAND_POINTS,
+    OPTION_CHOICES,
+    OPTION_RANGES,
+    PRESETS,
+    Ruleset,
+    conflict,
+    idle_options,
+    idle_pairs,
+)
 from .scoring import (
     BoardScore,
     HandOutcome,
@@ -82,8 +91,11 @@ __all__ = [
     "hand_from_seed",
     "hand_outcome",
     "hand_seed",
+    "idle_options",
+    "idle_pairs",
     "leader_of",
     "legal_actions",
+    "min_team_bid_note",
     "new_game",
     "passers",
     "places",

@@ -35,6 +35,21 @@ def bid_choices(ruleset: Ruleset, partner_bid: int | None, spades: int) -> tuple
     return _ALL_BIDS if ruleset.nil else _NOT_NIL
 
 
+def min_team_bid_note(ruleset: Ruleset, partner_bid: int | None) -> str | None:
+    """Why a seat's bids start above 1 after its partner's bid (a minimum team bid), in
+    words for the bid box and a refused bid; None when the minimum leaves out no bid."""
+    if ruleset.bidding != "free" or ruleset.suicide or not ruleset.min_team_bid:
+        return None
+    lowest = min(n for n in bid_choices(ruleset, partner_bid, 0) if n)
+    if lowest <= 1:
+        return None
+    nil = "Nil or " if ruleset.nil else ""
+    return (
+        f"Your team must bid at least {ruleset.min_team_bid} together and your partner bid "
+        f"{partner_bid}: bid {nil}at least {lowest}"
+    )
+
+
 def _choices(state: GameState, seat: int) -> tuple[int, ...]:
     rules = state.ruleset
     partner_bid = None if rules.solo else state.bids[(seat + 2) % 4]
@@ -136,9 +151,7 @@ def _bid_problem(state: GameState, seat: int, tricks: int, blind: bool) -> str |
         if partner_bid == 0:
             return "Your partner bid Nil, so you must bid at least 1 (Suicide)"
         return "Your partner did not bid Nil, so you must bid Nil (Suicide)"
-    nil = "Nil or " if rules.nil else ""
-    lowest = min(n for n in choices if n)
-    return f"Your partnership must bid at least {rules.min_team_bid}: bid {nil}at least {lowest}"
+    return min_team_bid_note(rules, partner_bid)
 
 
 def _named(tricks: int) -> str:

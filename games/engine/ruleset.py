@@ -214,6 +214,43 @@ def conflict(rules: "Ruleset") -> str | None:
     return None
 
 
+# RULES.md "Variants": options that do nothing under another option's values: (option,
+# its values, the idle option, why). The rules play the same whatever the idle option is,
+# so a form shows it off and a ruleset may keep it at its default.
+_IDLE = (
+    (
+        "bidding",
+        ("mirror", "whiz"),
+        "blind_nil",
+        "the bids are fixed by the spades, so nobody bids blind",
+    ),
+)
+
+
+def idle_options(rules: "Ruleset") -> dict[str, str]:
+    """The options these rules ignore, each with why: {"blind_nil": "Mirror bidding has
+    no Blind Nil: ..."}."""
+    return {
+        pair["other"]: pair["why"]
+        for pair in idle_pairs()
+        if getattr(rules, pair["option"]) == pair["value"]
+    }
+
+
+def idle_pairs() -> list[dict]:
+    """Each option value that makes another option idle: {option, value, other, why}."""
+    return [
+        {
+            "option": option,
+            "value": value,
+            "other": idle,
+            "why": f"{_named(option, value)} has no {OPTION_NAMES[idle]}: {why}",
+        }
+        for option, values, idle, why in _IDLE
+        for value in values
+    ]
+
+
 PRESETS = MappingProxyType(
     {
         "classic": Ruleset(),

@@ -16,11 +16,16 @@ from games.selectors import held_seats, seats_of
 from games.services import clock, seating
 from games.services.play import TIMEOUT_BOT
 
+# What a game of changed rules is called (its export's `preset`); given back as a preset,
+# it is the classic rules changed by the options, so that an export's rules can be replayed.
+CUSTOM = "custom"
+
 
 def check_ruleset(preset: str, options: dict | None) -> Ruleset:
-    """The preset's ruleset with `options` (some of its fields) changed."""
+    """The preset's ruleset with `options` (some of its fields) changed ("custom": the
+    classic ruleset's)."""
     try:
-        base = Ruleset.preset(preset)
+        base = Ruleset.preset("classic" if preset == CUSTOM else preset)
         return Ruleset.from_dict({**base.to_dict(), **options}) if options else base
     except (ValueError, TypeError) as error:
         raise Invalid(str(error)) from None
@@ -29,7 +34,9 @@ def check_ruleset(preset: str, options: dict | None) -> Ruleset:
 def preset_name(preset: str, ruleset: Ruleset) -> str:
     """What a game's rules are called: the preset, or "custom" once options changed it
     (so that a table never calls changed rules "Classic")."""
-    return preset if ruleset == Ruleset.preset(preset) else "custom"
+    if preset == CUSTOM:
+        preset = "classic"
+    return preset if ruleset == Ruleset.preset(preset) else CUSTOM
 
 
 @transaction.atomic

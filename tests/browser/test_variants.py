@@ -10,6 +10,8 @@ from games.services import play as game_play, tables
 from tests.browser.pages import PHONE, finish_in_process, log_in, off_the_loop, shot
 from tests.factories import UserFactory
 
+SMALL_PHONE = {"width": 360, "height": 740}
+
 
 def _seated(preset: str = "classic", options: dict | None = None, turn_seconds: int = 0):
     """A started game of four people (no turn clock: it waits for them); the first is the
@@ -181,12 +183,18 @@ def test_the_create_form_disables_what_clashes_and_says_why(open_page, servers):
     assert page.locator("select[name=min_team_bid] option[value='4']").is_disabled()
     assert page.locator("input[name=nil]").is_disabled()
     assert "15 spades against 13 tricks" in page.inner_text("[data-clash-for=deck]")
+    # Blind Nil does nothing when the spades fix the bids: shown off, and why.
+    blind_nil = page.locator("input[name=blind_nil]")
+    assert blind_nil.is_disabled() and not blind_nil.is_checked()
+    assert "has no Blind Nil" in page.inner_text("[data-clash-for=blind_nil]")
+    assert page.input_value("select[name=preset]") == "mirror"  # still the preset
     assert page.inner_text("label[for=id_seat_2]").startswith("Partner")
     page.select_option("select[name=preset]", "solo")
     assert page.inner_text("label[for=id_seat_2]").startswith("Across")  # no partners
     assert page.locator("select[name=nil_pass] option[value='2']").is_disabled()
     assert page.locator("input[name=suicide]").is_disabled()
     assert not page.locator("select[name=deck] option[value=jokers]").is_disabled()
+    assert blind_nil.is_enabled() and blind_nil.is_checked()  # Solo bids freely: back on
     shot(page, "variant-create-form-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "variant-create-form-phone")
@@ -222,3 +230,35 @@ def test_the_replay_of_a_solo_joker_game(open_page, servers):
     shot(page, "variant-replay-solo-jokers-desktop", full_page=False)
     page.set_viewport_size(PHONE)
     shot(page, "variant-replay-solo-jokers-phone", full_page=False)
+
+
+def test_a_long_rules_line_leaves_the_scores_whole(open_page, servers):
+    """A custom Jokers game of many house rules: at 1280 px the rules line takes its own row,
+    so the score boxes keep the players' names and the bag line whole; on a phone the bid box
+    fixed at the bottom leaves the table's links (How to play, Leave) in reach."""
+    server = servers()
+    options = {"target_score": 300, "nil_pass": 2, "spades_lead": "anytime", "min_team_bid": 5}
+    options["blind_nil_min_deficit"] = 0  # the bid box offers Blind Nil: it is at its tallest
+    game, people = _seated("jokers", options)
+    game = _act_until(
+        game, people, lambda state, seat, legal: _lowest_bid(legal), lambda s: s.turn == 0
+    )
+    page = open_page(viewport={"width": 1280, "height": 800})
+    log_in(page, server, people[0])
+    page.goto(f"{server.url}/games/{game.pk}/")
+    page.wait_for_selector(".bidding .bid-buttons button")
+    assert "Minimum team bid 5" in page.inner_text(".meta .rules")
+    for name in page.query_selector_all(".team-name"):  # no name cut to "Yo…"
+        assert name.evaluate("el => el.scrollWidth <= el.clientWidth"), name.inner_text()
+    for bags in page.query_selector_all(".topbar .bags"):  # one line, not a word a line
+        assert bags.evaluate("el => el.getClientRects().length === 1"), bags.inner_text()
+        line = bags.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)")
+        assert bags.evaluate("el => el.getBoundingClientRect().height") < 2 * line
+    shot(page, "variant-long-rules-desktop", full_page=False)
+    page.set_viewport_size(SMALL_PHONE)  # the Blind Nil offer wraps: the dock is at its tallest
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    dock = page.locator(".dock").bounding_box()
+    for end in (".footer-links", ".game-page .side"):  # scrolled to the end, all above the dock
+        box = page.locator(end).bounding_box()
+        assert box["y"] + box["height"] <= dock["y"], end
+    shot(page, "variant-long-rules-phone", full_page=False)

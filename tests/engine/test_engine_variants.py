@@ -283,7 +283,11 @@ def test_the_second_partner_brings_the_contract_to_the_minimum_unless_nil():
     state = apply_action(state, Bid(1, 0))
     bids = [a.tricks for a in legal_actions(state) if type(a) is Bid and not a.blind]
     assert bids == [0, *range(3, 14)]
-    illegal(state, Bid(2, 2), "Your partnership must bid at least 4: bid Nil or at least 3")
+    illegal(
+        state,
+        Bid(2, 2),
+        ("Your team must bid at least 4 together and your partner bid 1: bid Nil or at least 3"),
+    )
     state = apply_action(state, Bid(2, 3))
     # After a first Nil the second bid is free.
     assert [a.tricks for a in legal_actions(state) if type(a) is Bid] == list(range(14))

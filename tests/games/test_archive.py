@@ -241,3 +241,20 @@ def test_junk_in_the_listing_is_a_clear_400_in_json(client, query, status, error
 def test_the_listing_of_nobody_is_a_404_in_json(client):
     answer = client.get("/api/users/nobody/games")
     assert answer.status_code == 404 and answer.json() == {"error": "There is no player nobody"}
+
+
+def test_a_custom_solo_export_names_four_scores_and_a_seat_and_its_rules_play_again(client):
+    """README "Game export format": Solo has four scores and a seat as winner; the export's
+    `"preset": "custom"` and `ruleset` create the same rules through the API."""
+    alice = UserFactory()
+    rules = {"solo": True, "deck": "jokers", "target_score": 100}
+    game = finished_game([alice, "random", "random", "random"], preset="classic", options=rules)
+    client.force_login(alice)
+    document = client.get(f"/api/games/{game.pk}/export").json()
+    assert document["preset"] == "custom" and len(document["scores"]) == 4
+    assert document["winner"] in range(4) and [s["team"] for s in document["seats"]] == [0, 1, 2, 3]
+    body = {"preset": document["preset"], "options": document["ruleset"]}
+    created = client.post("/api/tables", body, content_type="application/json")
+    assert created.status_code == 201, created.json()
+    again = client.get(f"/api/games/{created.json()['id']}").json()
+    assert (again["preset"], again["ruleset"]) == ("custom", document["ruleset"])

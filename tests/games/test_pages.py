@@ -173,7 +173,7 @@ def test_rematch_gives_every_player_the_same_new_game(client, user):
 
 def test_verify_shows_the_deal_of_a_revealed_seed(client):
     seed = hand_seed(b"verify me", 3)
-    query = {"seed": seed.hex(), "commitment": commitment(seed), "dealer": 2}
+    query = {"seed": seed.hex(), "commitment": commitment(seed), "dealer": 2, "deck": "standard"}
     html = client.get("/verify/", query).content.decode()
     assert "The seed matches the commitment" in html
     for cards in deal(seed, 2):

@@ -4,6 +4,7 @@ import random
 
 from games.engine import FINISHED, Ruleset, new_game
 from games.presenters import score_sheet
+from games.sheets import score_sheet_html
 from tests.engine.factories import random_actions
 
 
@@ -34,3 +35,15 @@ def test_nil_and_blind_nil_bids_read_as_words():
     assert row["dealer"] == "Di"
     assert row["teams"][0]["bids"] == "Blind Nil + Nil"
     assert row["teams"][1]["bids"] == "4 + 5"
+
+
+def test_a_bag_penalty_reads_in_words():
+    hand = {
+        "hand_number": 1, "dealer": 0, "bids": [4, 3, 4, 3], "blind": [False] * 4,
+        "tricks": [7, 0, 6, 0], "points": [-10, -60], "scores": [-10, -60], "bags": [5, 0],
+        "penalties": [1, 0], "boston": [False, False],
+    }  # fmt: skip
+    html = score_sheet_html(score_sheet([hand], ["Ann", "Bob", "Cy", "Di"]))
+    assert "5 bags · a bag penalty" in html and "\u00d7 penalty" not in html
+    hand["penalties"] = [2, 0]
+    assert "5 bags · 2 bag penalties" in score_sheet_html(score_sheet([hand], ["A", "B", "C", "D"]))

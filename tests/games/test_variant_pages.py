@@ -7,11 +7,12 @@ import pytest
 
 from games.engine import Ruleset, apply_action, commitment, deal, hand_seed, new_game, view_for
 from games.engine.actions import Bid
-from games.models import Game
+from games.models import Game, Hand
 from games.presenters import table
 from games.rules_text import clashes_in_words
 from games.services import tables
 from tests.factories import UserFactory
+from tests.games.finished import finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +52,27 @@ def test_a_custom_variant_is_created_and_a_clash_is_refused_with_the_engines_wor
     assert message in html[html.index('name="bidding"') :]
 
 
+@pytest.mark.parametrize("preset", ["mirror", "whiz"])
+def test_blind_nil_is_idle_under_mirror_and_whiz_and_never_makes_the_rules_custom(
+    client, user, preset
+):
+    """Blind Nil does nothing when the bids are fixed by the spades: the form shows it off
+    (the script unticks it), and ticked or not the table plays the preset."""
+    client.force_login(user)
+    shown = {**FORM, "preset": preset, "shown_preset": preset, "bidding": preset}
+    unticked = {name: value for name, value in shown.items() if name != "blind_nil"}
+    for form in ({**shown, "blind_nil": "on"}, unticked):
+        assert client.post("/play/create", form).status_code == 302
+        game = Game.objects.latest("pk")
+        assert game.preset == preset, form.get("blind_nil")
+        tables.table_leave(game_id=game.pk, user=user)
+    html = client.get("/play/").content.decode()
+    assert f"{preset.title()} bidding has no Blind Nil" in html  # the script's reason
+    words = client.get("/how-to-play/").content.decode()
+    assert "allowed when your team trails" in words  # the classic preset's Blind Nil
+    assert f"{preset.title()} bidding has no Blind Nil: the bids are fixed" in words
+
+
 def test_the_lobby_names_each_tables_variant_and_filters_by_it(client):
     jokers = tables.table_create(owner=UserFactory(), preset="jokers")
     solo = tables.table_create(owner=UserFactory(), preset="solo")
@@ -73,6 +95,14 @@ def test_the_lobby_names_each_tables_variant_and_filters_by_it(client):
     assert ">Nil pass</a>" in passing
 
 
+def test_the_lobby_shows_each_tables_target(client):
+    tables.table_create(owner=UserFactory(), preset="jokers", options={"target_score": 300})
+    tables.table_create(owner=UserFactory(), preset="classic", options={"hands": 4})
+    html = client.get("/play/").content.decode()
+    assert '>Jokers</strong> · <span class="length">to 300</span>' in html
+    assert '<span class="length">4 hands</span>' in html
+
+
 def test_a_joker_deal_verifies_on_the_page_and_through_the_api(client):
     seed = hand_seed(b"jokers", 1)
     query = {"seed": seed.hex(), "commitment": commitment(seed), "dealer": 1, "deck": "jokers"}
@@ -85,11 +115,29 @@ def test_a_joker_deal_verifies_on_the_page_and_through_the_api(client):
     assert sorted(code for hand in answer["hands"] for code in hand if code[1] == "J") == [
         "BJ", "LJ"
     ]  # fmt: skip
-    standard = client.get("/api/verify", {**query, "deck": ""}).json()
+    standard = client.get("/api/verify", {**query, "deck": "standard"}).json()
     assert standard["hands"] == [[c.code for c in cards] for cards in deal(seed, 1)]
+    # A commitment no hand here published: the deck must be said, on the page and the API.
+    unknown = client.get("/api/verify", {**query, "deck": ""})
+    assert unknown.status_code == 400 and "deck is required" in unknown.json()["error"]
+    page = client.get("/verify/", {**query, "deck": ""}).content.decode()
+    assert "deck is required" in page and "The seed matches" not in page
     bad = client.get("/api/verify", {**query, "seed": "zz"})
     assert bad.status_code == 400 and "64 hexadecimal" in bad.json()["error"]
     assert client.get("/api/verify", {**query, "deck": "tarot"}).status_code == 400
+
+
+def test_a_hand_of_a_joker_game_verifies_from_its_commitment_without_a_deck(client):
+    game = finished_game([UserFactory(), "random", "random", "random"], preset="jokers")
+    hand = Hand.objects.filter(game=game).first()
+    query = {"seed": hand.seed, "commitment": hand.commitment, "dealer": hand.dealer}
+    answer = client.get("/api/verify", query).json()
+    dealt = [
+        [c.code for c in cards] for cards in deal(bytes.fromhex(hand.seed), hand.dealer, "jokers")
+    ]
+    assert answer["matches"] and answer["deck"] == "jokers" and answer["hands"] == dealt
+    html = client.get("/verify/", query).content.decode()
+    assert "The seed matches the commitment" in html and 'title="Big Joker"' in html
 
 
 def test_how_to_play_has_a_section_per_variant_and_the_clashes():
@@ -119,6 +167,24 @@ def test_mirror_offers_one_bid_button():
     context = table(_payload(state, state.turn, "mirror"))
     spades = sum(1 for card in state.cards(state.turn) if card.suit == "S")
     assert context["bids"] == [spades] and "Mirror" in context["bid_note"]
+
+
+def test_the_bid_box_says_why_a_minimum_team_bid_leaves_out_low_bids():
+    state = new_game(Ruleset(min_team_bid=5), b"\x05" * 32)
+    first = state.turn
+    state = apply_action(state, Bid(first, 1))
+    state = apply_action(state, Bid((first + 1) % 4, 2))
+    partner = (first + 2) % 4
+    context = table(_payload(state, partner))
+    assert context["bids"] == [0, *range(4, 14)]
+    assert context["bid_note"] == (
+        "Your team must bid at least 5 together and your partner bid 1: bid Nil or at least 4"
+    )
+    # A partner's bid that meets the minimum leaves every bid: nothing to explain.
+    state = new_game(Ruleset(min_team_bid=5), b"\x05" * 32)
+    state = apply_action(state, Bid(first, 4))
+    state = apply_action(state, Bid((first + 1) % 4, 2))
+    assert table(_payload(state, partner))["bid_note"] is None
 
 
 def test_the_nil_pass_is_a_step_for_the_owing_seats_only():

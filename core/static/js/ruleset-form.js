@@ -58,9 +58,24 @@
       el.disabled = false;
       el.removeAttribute("data-clash-disabled");
       el.removeAttribute("title");
+      // An option that was idle comes back as it was before (Blind Nil after Mirror).
+      if (el.hasAttribute("data-idle-checked")) el.checked = true;
+      el.removeAttribute("data-idle-checked");
     });
     clashes.forEach(function (clash) {
       if (current(clash.option) !== String(clash.value)) return;
+      if (clash.idle) {
+        // It does nothing with what is chosen: shown off (the server plays it as its default).
+        var idle = form.elements[clash.other];
+        if (!idle) return;
+        if (idle.checked) idle.setAttribute("data-idle-checked", "");
+        idle.checked = false;
+        idle.disabled = true;
+        idle.setAttribute("data-clash-disabled", "");
+        idle.title = clash.why;
+        (reasons[clash.other] = reasons[clash.other] || []).push(clash.why);
+        return;
+      }
       if (current(clash.other) === String(clash.other_value)) return;  // the server says why
       var input = form.elements[clash.other];
       if (!input) return;

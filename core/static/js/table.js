@@ -101,6 +101,7 @@
     var was = before;
     before = null;
     tick();
+    roomForDock();
     if (was) {
       // A push closes every <details>: open again the ones the player had open.
       was.open.forEach(function (id) {
@@ -112,6 +113,18 @@
     }
     announce(now, was ? was.myTurn : false);
   });
+
+  // On a phone the dock (the bid box and the cards) is fixed over the bottom of the screen:
+  // the page ends with room for the dock as tall as it is now (a Blind Nil offer, two rows
+  // of bids), so that scrolled to the end nothing (the table's links, the chat) stays under it.
+  function roomForDock() {
+    var page = document.querySelector(".game-page");
+    var dock = page && page.querySelector(".dock");
+    if (!page) return;
+    var fixed = dock && getComputedStyle(dock).position === "fixed";
+    page.style.setProperty("--dock-height", (fixed ? dock.offsetHeight + 12 : 0) + "px");
+  }
+  window.addEventListener("resize", roomForDock);
 
   // Focus stays in the hand after a move: on the card that took the played one's place.
   function keepFocus(root, index) {
@@ -220,6 +233,7 @@
       });
     }
     tick();
+    roomForDock();
     announce(table(), true);  // no sound for the turn the page opened on
   });
 })();
