@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_game_kind_choices_from_apps'),
+        ('games', '0005_chatmessage_original'),
     ]
 
     operations = [
