@@ -103,14 +103,17 @@ def club_request(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def club_decide(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
     club = _club(request, slug)
-    approve = request.POST.get("decision") == "approve"
+    answer, error = posts.attempt(posts.decision, request, "decision", ("approve", "decline"))
+    if error:
+        messages.error(request, error)
+        return redirect(selectors.club_url(club))
     return posts.act(
         request,
         lambda: club_services.club_decide_request(
-            request_id=request_id, admin=request.user, approve=approve
+            request_id=request_id, admin=request.user, approve=answer == "approve"
         ),
         back=selectors.club_url(club),
-        done="Approved" if approve else "Declined",
+        done="Approved" if answer == "approve" else "Declined",
     )
 
 

@@ -12,7 +12,7 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from core.errors import Refused
+from core.errors import Invalid, Refused
 
 # What a form post may not turn into a message on the page it came from.
 ERROR_PAGE_STATUSES = (403, 404)
@@ -27,6 +27,15 @@ def attempt[T](call: Callable[..., T], *args, **kwargs) -> tuple[T | None, str]:
         if error.status in ERROR_PAGE_STATUSES:
             raise
         return None, error.message
+
+
+def decision(request: HttpRequest, name: str, answers: tuple[str, ...]) -> str:
+    """The answer a form posted under `name`: one of `answers`, or Invalid (a missing or
+    misspelled field must not count as any of them)."""
+    answer = request.POST.get(name, "")
+    if answer not in answers:
+        raise Invalid(f"Choose {' or '.join(answers)}")
+    return answer
 
 
 def act(request: HttpRequest, call: Callable, *, back: str, done: str = "") -> HttpResponse:

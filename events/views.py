@@ -136,10 +136,12 @@ def battle_new(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def battle_answer(request: HttpRequest, challenge_id: int) -> HttpResponse:
-    accept = request.POST.get("answer") == "accept"
-    challenge, error = posts.attempt(
-        club_services.battle_answer, challenge_id=challenge_id, user=request.user, accept=accept
-    )
+    answer, error = posts.attempt(posts.decision, request, "answer", ("accept", "decline"))
+    accept = answer == "accept"
+    if not error:
+        challenge, error = posts.attempt(
+            club_services.battle_answer, challenge_id=challenge_id, user=request.user, accept=accept
+        )
     if error:
         messages.error(request, error)
         return redirect("clubs:clubs")

@@ -57,6 +57,11 @@ def test_joining_by_request_needs_an_admin_to_approve(client):
     assert JoinRequest.objects.filter(club=club, user=newcomer).count() == 1
 
     client.force_login(owner)
+    for wrong in ({}, {"decision": "aprove"}):  # no decision counts as a decline
+        refused = client.post(f"/clubs/{club.slug}/requests/{request.pk}", wrong, follow=True)
+        assert "Choose approve or decline" in refused.content.decode()
+    request.refresh_from_db()
+    assert request.status == "pending"
     client.post(f"/clubs/{club.slug}/requests/{request.pk}", {"decision": "approve"})
     request.refresh_from_db()
     assert request.status == "approved" and request.decided_by == owner

@@ -133,6 +133,11 @@ def test_a_declined_challenge_makes_no_arena_and_the_club_page_offers_the_forms(
         f"{red.name}</strong> challenges your club"
         in answer.get(f"/clubs/{blue.slug}/").content.decode()
     )
+    for wrong in ({}, {"answer": "declien"}):  # no answer counts as a decline
+        refused = answer.post(f"/battles/{challenge.pk}/answer", wrong, follow=True)
+        assert "Choose accept or decline" in refused.content.decode()
+    challenge.refresh_from_db()
+    assert challenge.status == BattleChallenge.Status.PENDING
     declined = answer.post(f"/battles/{challenge.pk}/answer", {"answer": "decline"}, follow=True)
     assert "Challenge declined" in declined.content.decode()
     challenge.refresh_from_db()
