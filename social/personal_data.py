@@ -5,7 +5,7 @@ from django.db.models import Q
 
 from accounts.models import User
 from accounts.personal_data import covering, rows
-from social import presence
+from social import notices, presence
 from social.models import Block, FriendRequest, Friendship, Invitation, Notification, Preference
 
 
@@ -43,9 +43,10 @@ def social(user: User) -> tuple[str, dict]:
             "status",
             "created_at",
         ),
-        "notifications": rows(
-            Notification.objects.filter(user=user), "text", "url", "created_at", "read_at"
-        ),
+        "notifications": [
+            {"text": n.words, "url": n.url, "created_at": n.created_at, "read_at": n.read_at}
+            for n in notices.worded(list(Notification.objects.filter(user=user)), reader=user)
+        ],
     }
 
 

@@ -13,7 +13,8 @@ from django.utils.text import slugify
 
 from events.models import Arena, ArenaPlayer, EventSchedule, ScheduledTournament
 from leagues.models import Tournament
-from leagues.services.autorun import NOTICE_BEFORE, starts_in
+from leagues.services.autorun import NOTICE_BEFORE
+from social import notices
 from social.services import notify
 
 INTERVALS = {
@@ -112,8 +113,9 @@ def arenas_announce(*, now: datetime | None = None) -> int:
         ]
         notify(
             people,
-            f"{arena.name} {starts_in(arena.starts_at, now)}",
+            "{arena} {start}",
             arena.get_absolute_url(),
+            data={"arena": arena.name, "start": notices.start(arena.starts_at)},
         )
         arena.announced = True
         arena.save(update_fields=["announced"])
