@@ -1,15 +1,17 @@
-"""allauth's adapter for closed accounts: their names stay reserved while they may come
-back, and logging in within the grace reopens one (a moderator's closing excepted, which
-the person is told in words)."""
+"""allauth's adapter and sign-up form for closed accounts: their names stay reserved while
+they may come back and for a while after their erasure (accounts.erasure), and logging in
+within the grace reopens one (a moderator's closing excepted, which the person is told in
+words)."""
 
 import re
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.contrib import messages
 from django.utils import timezone
 
-from accounts import services
+from accounts import erasure, services
 from accounts.models import User
 from core.errors import Forbidden
 
@@ -21,11 +23,11 @@ class AccountAdapter(DefaultAccountAdapter):
         username = super().clean_username(username, shallow)
         if CLOSED_NAME.fullmatch(username):
             raise forms.ValidationError("Names like closed-12 are kept for closed accounts")
-        if (
-            not shallow
-            and User.objects.filter(
+        if not shallow and (
+            User.objects.filter(
                 former_username__iexact=username, closed_at__isnull=False, erased_at=None
             ).exists()
+            or erasure.is_reserved(username)
         ):
             raise forms.ValidationError("This username is already taken.")
         return username
@@ -46,3 +48,13 @@ class AccountAdapter(DefaultAccountAdapter):
                 "(friends you had are not: ask them again).",
             )
         return super().pre_login(request, user, **kwargs)
+
+
+class SignupForm(AllauthSignupForm):
+    def validate_unique_email(self, value: str) -> str:
+        email = super().validate_unique_email(value)
+        # An erased account's address signs up nobody, answered as an address in use is
+        # (ACCOUNT_PREVENT_ENUMERATION): a mail to it, and the same page as any sign-up.
+        if erasure.is_reserved(email):
+            self.account_already_exists = True
+        return email

@@ -11,12 +11,13 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self) -> None:
-        from accounts.hooks import personal_data, profile_panels, restrictions
+        from accounts.hooks import account_erasing, personal_data, profile_panels, restrictions
         from games import hooks
         from moderation import chat, panels, personal_data as data, selectors
 
         restrictions.add(selectors.restriction)
         hooks.chat_rules.add(chat.chat_rule)
         personal_data.add(data.moderation)
+        account_erasing.add(data.erase)
         profile_panels.add(panels.profile_report)
         hooks.table_panels.add(panels.table_report)

@@ -3,6 +3,7 @@ undoes when an account closes or is erased (accounts.hooks.account_closing/_eras
 
 from django.db.models import Q
 
+from accounts.erasure import Erased
 from accounts.models import User
 from accounts.personal_data import covering, rows
 from social import notices, presence
@@ -62,7 +63,11 @@ def forget_ties(user: User) -> None:
 
 
 def erase(user: User) -> None:
-    """On erasure: what only the person needed (their choices, their bell, their blocks)."""
+    """On erasure: what only the person needed (their choices, their bell, their blocks),
+    and their old name in other people's bells."""
     Preference.objects.filter(user=user).delete()
     Notification.objects.filter(user=user).delete()
     Block.objects.filter(blocker=user).delete()
+    # Other people's notices that name them: those stored as data name them by id
+    # (social.notices); older texts, and strings in data, are rewritten.
+    Erased.of(user).rewrite(Notification.objects.all(), "text", "url", "data")
