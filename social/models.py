@@ -125,4 +125,4 @@ class Notification(models.Model):
         indexes = [models.Index(fields=["user", "read_at"], name="leagues_not_user_id_ebb17d_idx")]
 
     def __str__(self) -> str:
-        return f"To {self.user_id}: {self.text}"
+        return f"To {self.user}: {self.text}"
