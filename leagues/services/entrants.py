@@ -17,6 +17,7 @@ from core.errors import Conflict, Forbidden, Invalid
 from leagues import selectors
 from leagues.models import Entrant, Tournament
 from ranked import ratings as ranked_ratings, selectors as ranked_selectors
+from social import notices
 from social.services import notify
 
 
@@ -40,9 +41,10 @@ def partnerships_lapse(entrants: Iterable[Entrant], tournament: Tournament, why:
         entrant.save(update_fields=["player_b", "partner_accepted"])
         notify(
             [entrant.player_a],
-            f"{partner} {why}: you are registered in {tournament} alone, to be paired by "
+            f"{{partner}} {why}: you are registered in {{tournament}} alone, to be paired by "
             "rating when registration closes",
             selectors.tournament_url(tournament),
+            data={"partner": notices.person(partner), "tournament": str(tournament)},
         )
 
 
