@@ -86,10 +86,14 @@ def leave_tables(user: User) -> None:
 
 def erase(user: User) -> None:
     """On erasure: the chat lines they wrote keep no e-mail address and no name of theirs;
-    other people's lines that name them name `closed-<id>`."""
+    other people's lines at their tables that name them name `closed-<id>` (only there: a
+    name that is also a word, "ok" or "ace", is left alone in everyone else's chat)."""
     erased = Erased.of(user)
-    for line in ChatMessage.objects.filter(user=user):
+    mine = ChatMessage.objects.filter(user=user)
+    for line in mine:
         text = erased.own_line(line.text)
         if text != line.text:
             ChatMessage.objects.filter(pk=line.pk).update(text=text)
-    erased.rewrite(ChatMessage.objects.exclude(user=user), "text")
+    tables = {*Seat.objects.filter(user=user).values_list("game_id", flat=True)}
+    tables |= {*mine.values_list("game_id", flat=True)}
+    erased.rewrite(ChatMessage.objects.filter(game_id__in=tables).exclude(user=user), "text")

@@ -69,5 +69,7 @@ def erase(user: User) -> None:
     Notification.objects.filter(user=user).delete()
     Block.objects.filter(blocker=user).delete()
     # Other people's notices that name them: those stored as data name them by id
-    # (social.notices); older texts, and strings in data, are rewritten.
-    Erased.of(user).rewrite(Notification.objects.all(), "text", "url", "data")
+    # (social.notices); older texts, and strings in data, written since they joined, are
+    # rewritten.
+    since = Notification.objects.filter(created_at__gte=user.date_joined)
+    Erased.of(user).rewrite(since, "text", "url", "data")
