@@ -67,7 +67,7 @@ class Erased:
         }
         return cls(
             new_name=user.username,
-            names=tuple(name for name in {user.former_username} if name and name != user.username),
+            names=(user.former_username,) if user.former_username else (),
             emails=tuple(sorted(email for email in emails if email)),
             personal=tuple(
                 name for name in {user.first_name, user.last_name} if len(name.strip()) > 1
