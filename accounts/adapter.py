@@ -16,6 +16,7 @@ from accounts.models import User
 from core.errors import Forbidden
 
 CLOSED_NAME = re.compile(r"closed-\d+", re.IGNORECASE)
+FIRST_LOGIN = "first_login"  # a session key: this session began with the account's first login
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -48,6 +49,14 @@ class AccountAdapter(DefaultAccountAdapter):
                 "(friends you had are not: ask them again).",
             )
         return super().pre_login(request, user, **kwargs)
+
+    def login(self, request, user):
+        # The home page greets the session of an account's first login as a first visit
+        # (config.views.home): Django's login moves last_login on, so it is read before.
+        first = user.last_login is None
+        super().login(request, user)
+        if first:
+            request.session[FIRST_LOGIN] = True
 
 
 class SignupForm(AllauthSignupForm):

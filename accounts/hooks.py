@@ -2,6 +2,7 @@
 on a person, what they hold about a person (the download) and what they do when an account
 closes or is erased (see core.hooks)."""
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.http import HttpRequest
@@ -46,7 +47,8 @@ def panels_of(hook: Hook, request: HttpRequest, *args) -> dict[str, list[Panel]]
 restrictions = Hook("restrictions")
 """Functions (user, activity) -> why `user` may not take part in `activity` now, in words
 with the time it ends, or None. Activities: "chat" (a table's chat), "ranked" (the ranked
-queue and partner requests), "events" (arenas, tournaments, the daily challenge).
+queue and partner requests), "events" (arenas, tournaments, the daily challenge, league
+games).
 Moderation adds its mutes and bars; the apps that own an activity call `check_allowed`,
 so none of them imports moderation."""
 
@@ -61,6 +63,32 @@ def check_allowed(user, activity: str) -> None:
     why = refusal_of(user, activity)
     if why:
         raise Forbidden(why)
+
+
+restricted_people = Hook("restricted_people")
+"""Functions (set of user ids, activity) -> those of them whom a decision in force forbids
+the `activity` now (a bar, a mute), for a crowd at once (a few queries, however many
+people): what every seating and pairing step leaves out. A condition the person lifts by
+themselves (an unread warning) is checked when they join (`check_allowed`), not here: it
+does not take them off a table or out of a tournament they are in."""
+
+
+def refused_among(user_ids: Iterable[int], activity: str) -> set[int]:
+    """Those of these people whom a restriction forbids the `activity` now. Every step that
+    seats or pairs people for an activity leaves them out, so a decision is honoured there
+    even if the removal it started (`restricted`) missed something."""
+    ids = set(user_ids)
+    return (
+        set().union(*(function(ids, activity) for function in restricted_people)) if ids else set()
+    )
+
+
+restricted = Hook("restricted")
+"""Functions (user, activity) -> None, run in the transaction of a decision that starts
+forbidding `user` the `activity` (a bar: "ranked" and "events"): each app that owns the
+activity takes the person out of what it arranges for it from now on (the ranked queue,
+arenas, tournaments), in its own terms; what they played already stands. An undo puts
+nothing back: they join again themselves."""
 
 
 personal_data = Hook("personal_data")

@@ -127,6 +127,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.TimeZoneMiddleware",
+    "accounts.middleware.PersonalPagesMiddleware",
     "accounts.browsers.BrowserMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

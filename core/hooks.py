@@ -15,7 +15,10 @@ The hooks of the project (each module documents what its functions take and retu
 - social.hooks: `activity` (what a person is doing besides being online).
 - accounts.hooks: `profile_panels` (the profile page's panels), and `Panel`, what every
   panel hook's functions return, drawn by accounts' `{% panel %}` tag; `restrictions`
-  (what a person may not do for now: chat, ranked, events), checked by `check_allowed`;
+  (what a person may not do for now: chat, ranked, events), checked by `check_allowed`
+  and, at every seating and pairing step, `refused_among` (by `restricted_people`, the
+  same rules for a crowd at once); `restricted` (what each app does when a decision
+  starts forbidding an activity: leave the queue, arenas, tournaments);
   `personal_data` (each app's section of a person's download), `account_closing` and
   `account_erasing` (what each app does when an account closes, and when its data goes).
 - clubs.hooks: `club_panels` (the club page's panels), `clubs_panels` (the clubs list's).

@@ -80,7 +80,8 @@ def arena_join(request: HttpRequest, body: dict, arena_id: int) -> JsonResponse:
 
 @api_view(responses={200: ArenaState})
 def arena_leave(request: HttpRequest, body: dict, arena_id: int) -> JsonResponse:
-    """Leaves an arena: not seated again; a game you play goes on and counts."""
+    """Leaves an arena: not seated again; a game you play goes on and counts. 409 once it
+    ended (its standings are final) or when you left it already."""
     arena_services.arena_leave(user=request.user, arena_id=arena_id)
     return JsonResponse(_state(request, _arena(arena_id)).data())
 

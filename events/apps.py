@@ -9,10 +9,11 @@ class EventsConfig(AppConfig):
     verbose_name = "Arenas"
 
     def ready(self) -> None:
-        from accounts.hooks import account_closing, personal_data, profile_panels
+        from accounts.hooks import account_closing, personal_data, profile_panels, restricted
         from clubs.hooks import club_panels
         from events import kinds, panels, personal_data as data
         from events.extras import arena_link
+        from events.services.arenas import arenas_restricted
         from events.tasks import on_game_finished
         from games import hooks
         from games.signals import game_finished
@@ -25,3 +26,4 @@ class EventsConfig(AppConfig):
         club_panels.add(panels.club_events)
         personal_data.add(data.events)
         account_closing.add(data.leave_arenas)
+        restricted.add(arenas_restricted)

@@ -6,11 +6,35 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
 from games.engine import PRESETS
+from games.schemas import TURN_SECONDS_RANGE
+
+ARENA_MINUTES = (10, 240)  # how long an arena may last
+SWISS_ROUNDS = (1, 15)
+# A schedule lists its events at most this long ahead: a beat tick then creates a bounded
+# number of them (168 arenas of an hourly schedule, the first time).
+AHEAD_MINUTES_MAX = 7 * 24 * 60
+CLOSING_SECONDS = 300  # a 45-minute arena's last minutes with no new table
+BOT_WAIT_SECONDS = 30  # and how long its free people wait for others before bots
+
+
+def windows_for(minutes: int) -> tuple[int, int]:
+    """(closing, bot wait) seconds of an arena this long: the usual ones, shorter for a
+    short arena, which would otherwise seat for only half of its 10 minutes."""
+    seconds = minutes * 60
+    return min(CLOSING_SECONDS, seconds // 6), min(BOT_WAIT_SECONDS, seconds // 40)
+
+
+def _check_windows(seconds: float, closing: int, bot_wait: int, errors: dict) -> None:
+    """An arena's closing and bot wait must leave time to play."""
+    if closing >= seconds:
+        errors["closing_seconds"] = "The closing must be shorter than the arena"
+    if bot_wait >= seconds:
+        errors["bot_wait_seconds"] = "The bot wait must be shorter than the arena"
 
 
 def partnership_presets() -> list[tuple[str, str]]:
@@ -40,16 +64,32 @@ class EventSchedule(models.Model):
     first_start = models.DateTimeField(help_text="The first event's start; the next ones follow")
     ahead_minutes = models.PositiveIntegerField(
         default=60,
+        validators=[MaxValueValidator(AHEAD_MINUTES_MAX)],
         help_text="Each event is listed (and can be joined, or registered for) this long "
-        "before it starts",
+        "before it starts (a week at most)",
     )
-    turn_seconds = models.PositiveIntegerField(default=20)
+    turn_seconds = models.PositiveIntegerField(
+        default=20,
+        validators=[
+            MinValueValidator(TURN_SECONDS_RANGE[0]), MaxValueValidator(TURN_SECONDS_RANGE[1])
+        ],
+    )  # fmt: skip
     # Arenas
-    minutes = models.PositiveIntegerField(default=45, help_text="Arenas: how long each runs")
-    bot_wait_seconds = models.PositiveIntegerField(default=30)
-    closing_seconds = models.PositiveIntegerField(default=300)
+    minutes = models.PositiveIntegerField(
+        default=45,
+        validators=[MinValueValidator(ARENA_MINUTES[0]), MaxValueValidator(ARENA_MINUTES[1])],
+        help_text="Arenas: how long each runs",
+    )
+    bot_wait_seconds = models.PositiveIntegerField(default=BOT_WAIT_SECONDS)
+    closing_seconds = models.PositiveIntegerField(
+        default=CLOSING_SECONDS, help_text="Arenas: no new table this long before the end"
+    )
     # Swiss tournaments: each game is a fixed number of hands, so a round ends in time.
-    rounds = models.PositiveSmallIntegerField(default=5, help_text="Swiss: how many rounds")
+    rounds = models.PositiveSmallIntegerField(
+        default=5,
+        validators=[MinValueValidator(SWISS_ROUNDS[0]), MaxValueValidator(SWISS_ROUNDS[1])],
+        help_text="Swiss: how many rounds",
+    )
     hands = models.PositiveSmallIntegerField(
         default=4, validators=[MinValueValidator(1)], help_text="Swiss: hands a game"
     )
@@ -58,6 +98,13 @@ class EventSchedule(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_every_display().lower()})"
+
+    def clean(self) -> None:
+        errors = {}
+        if self.kind == self.Kind.ARENA and self.minutes:
+            _check_windows(self.minutes * 60, self.closing_seconds, self.bot_wait_seconds, errors)
+        if errors:
+            raise ValidationError(errors)
 
 
 class ScheduledTournament(models.Model):
@@ -91,10 +138,17 @@ class Arena(models.Model):
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField()
     # A table with at least two people waits this long for more before expert bots fill it.
-    bot_wait_seconds = models.PositiveIntegerField(default=30)
+    bot_wait_seconds = models.PositiveIntegerField(default=BOT_WAIT_SECONDS)
     # Nobody is seated this long before the end: a game started then could not finish.
-    closing_seconds = models.PositiveIntegerField(default=300)
-    turn_seconds = models.PositiveIntegerField(default=20)
+    closing_seconds = models.PositiveIntegerField(default=CLOSING_SECONDS)
+    turn_seconds = models.PositiveIntegerField(
+        default=20,
+        validators=[
+            MinValueValidator(TURN_SECONDS_RANGE[0]), MaxValueValidator(TURN_SECONDS_RANGE[1])
+        ],
+    )  # fmt: skip
+    # Its entrants were told the result once it ended (events.services.results).
+    concluded = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Made by a schedule for its start `slot` (it starts later than that when beat was
     # down at the time); the people who joined ahead are told shortly before the start.
@@ -123,6 +177,12 @@ class Arena(models.Model):
     def clean(self) -> None:
         if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
             raise ValidationError({"ends_at": "An arena ends after it starts"})
+        if self.starts_at and self.ends_at:
+            errors = {}
+            seconds = (self.ends_at - self.starts_at).total_seconds()
+            _check_windows(seconds, self.closing_seconds, self.bot_wait_seconds, errors)
+            if errors:
+                raise ValidationError(errors)
 
     def state_at(self, now: datetime) -> str:
         if now < self.starts_at:

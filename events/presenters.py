@@ -25,6 +25,7 @@ def arena_page(arena: Arena, viewer: User, *, now: datetime, error: str = "") ->
             for place, player in enumerate(table, start=1)
         ],
         "podium": table[: selectors.PODIUM] if finished else [],
+        "winner": selectors.winner_of(arena) if finished else None,
         "my_games": selectors.games_of(arena, viewer) if shown["me"] else [],
         "error": error,
         "win_points": scoring.WIN,

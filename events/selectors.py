@@ -148,12 +148,34 @@ def club_standings(arena: Arena) -> list[dict]:
     return sorted(found, key=lambda line: (-line["points"], line["club"].name))
 
 
+def winner_of(arena: Arena) -> dict | None:
+    """Who won an arena: {"name", "points", "tie"}, its best club in a battle ("tie": the
+    first two clubs scored alike), else its first player; None while nobody scored."""
+    lines = club_standings(arena)
+    if lines:
+        best = lines[0]
+        if best["points"] == 0:
+            return None
+        tie = len(lines) > 1 and lines[1]["points"] == best["points"]
+        return {"name": best["club"].name, "points": best["points"], "tie": tie}
+    first = standings(arena).first()
+    if first is None or first.points == 0:
+        return None
+    return {"name": first.user.username, "points": first.points, "tie": False}
+
+
 def club_arenas(club, *, now: datetime) -> list[Arena]:
-    """The club's own arenas and battles not over, and the last few finished."""
-    mine = Arena.objects.filter(clubs=club).annotate(people=Count("players", distinct=True))
-    return list(mine.filter(ends_at__gt=now).order_by("starts_at")) + list(
-        mine.filter(ends_at__lte=now).order_by("-ends_at")[:3]
+    """The club's own arenas and battles not over, and the last few finished with their
+    `winner` (winner_of)."""
+    mine = (
+        Arena.objects.filter(clubs=club)
+        .annotate(people=Count("players", distinct=True))
+        .prefetch_related("clubs")
     )
+    finished = list(mine.filter(ends_at__lte=now).order_by("-ends_at")[:3])
+    for arena in finished:
+        arena.winner = winner_of(arena)
+    return list(mine.filter(ends_at__gt=now).order_by("starts_at")) + finished
 
 
 def challenges_to(club) -> list[BattleChallenge]:

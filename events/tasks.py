@@ -1,6 +1,7 @@
-"""Celery tasks of arenas: the schedule (beat, 30 s: creating and announcing arenas),
-seating (beat, every 2 s), recording each game's result (after the game, idempotent) and
-the sweep for results whose signal was lost (beat, 30 s)."""
+"""Celery tasks of arenas: the schedule (beat, 30 s: creating and announcing arenas, and
+telling the results of those that ended), seating (beat, every 2 s), recording each
+game's result (after the game, idempotent) and the sweep for results whose signal was lost
+(beat, 30 s)."""
 
 import logging
 
@@ -22,6 +23,7 @@ def run_schedule() -> dict:
     return {
         "created": len(schedule.schedules_run()),
         "announced": schedule.arenas_announce(),
+        "concluded": results.arenas_conclude(),
     }
 
 

@@ -33,6 +33,11 @@ def unfinished_game_of(user_id: int) -> Game | None:
     return unfinished_games_of([user_id]).get(user_id)
 
 
+def ever_seated(user_id: int) -> bool:
+    """Has the person ever sat at a table (played, or is playing, a game)?"""
+    return Seat.objects.filter(user_id=user_id).exists()
+
+
 def game_snapshot(game: Game, seats: list[Seat] | None = None) -> dict:
     """Everything needed to render any viewer's payload (server-side only: it holds the
     full engine state, so it goes to consumers, never to a client). `seats` as seats_of."""

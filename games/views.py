@@ -47,6 +47,9 @@ def _lobby_context(request: HttpRequest, create: CreateTableForm | None = None) 
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
+    if request.htmx and request.htmx.target == "lobby-events":  # the events' panels, polled
+        context = {"panels": panels_of(hooks.lobby_panels, request)}
+        return render(request, "games/lobby.html#events", context)
     context = _lobby_context(request)
     if request.htmx:
         return render(request, "games/lobby.html#tables", context)

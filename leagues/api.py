@@ -1,6 +1,6 @@
 """Tournaments in the JSON API (core.api's style: session or token, JSON errors): the
-lists, a tournament's standings and your table, registering and withdrawing, and a
-person's games in a tournament."""
+lists, a tournament's standings and your table, registering, answering a partner's
+registration and withdrawing, and a person's games in a tournament."""
 
 from django.db.models import Q
 from django.http import HttpRequest, JsonResponse
@@ -12,6 +12,7 @@ from core.errors import NotFound
 from leagues import selectors
 from leagues.models import Pairing, Round, Tournament
 from leagues.schemas import (
+    AnswerIn,
     EntrantOut,
     PairingOut,
     RegisterIn,
@@ -50,6 +51,7 @@ def _state(request: HttpRequest, tournament: Tournament) -> TournamentState:
         tournament=TournamentOut.of(tournament),
         standings=[StandingOut.of(row) for row in page["standings"]],
         me=EntrantOut.of(page["mine"]) if page["mine"] else None,
+        invitations=[EntrantOut.of(entrant) for entrant in page["invitations"]],
         game=PairingOut.of(game) if game else None,
     )
 
@@ -90,6 +92,23 @@ def tournament_register(request: HttpRequest, body: dict, slug: str) -> JsonResp
     partner = social_services.person(value.partner) if value.partner else None
     services.tournament_register(
         tournament=tournament, user=request.user, partner=partner, client=client_of(request)
+    )
+    return JsonResponse(_state(request, tournament).data())
+
+
+@api_view(body=AnswerIn, responses={200: TournamentState})
+def tournament_answer(request: HttpRequest, body: dict, slug: str, entrant_id: int) -> JsonResponse:
+    """`{"decision": "accept" | "decline"}`: answers a registration naming you as the
+    partner (one of your `invitations`). 404 no such invitation (any more); 409
+    registration is closed, or you are registered already."""
+    tournament = _tournament(slug)
+    answer = schemas.validate(AnswerIn, body)
+    services.tournament_answer(
+        tournament=tournament,
+        user=request.user,
+        entrant_id=entrant_id,
+        accept=answer.accept,
+        client=client_of(request),
     )
     return JsonResponse(_state(request, tournament).data())
 

@@ -9,12 +9,13 @@ class LeaguesConfig(AppConfig):
     verbose_name = "Leagues and tournaments"
 
     def ready(self) -> None:
-        from accounts.hooks import account_erasing, personal_data
+        from accounts.hooks import account_erasing, personal_data, restricted
         from clubs.hooks import club_panels, clubs_panels
         from games import hooks
         from games.signals import game_finished
         from leagues import kinds, panels, personal_data as data
         from leagues.extras import standings_link
+        from leagues.services.tournaments import tournaments_restricted
         from leagues.tasks import on_game_finished
 
         game_finished.connect(on_game_finished, dispatch_uid="leagues.record_game")
@@ -26,3 +27,4 @@ class LeaguesConfig(AppConfig):
         clubs_panels.add(panels.clubs_tournaments)
         personal_data.add(data.leagues)
         account_erasing.add(data.erase)
+        restricted.add(tournaments_restricted)

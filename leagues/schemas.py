@@ -1,6 +1,9 @@
 """What the tournaments' API reads and answers, as types (core.schemas)."""
 
+from pydantic import field_validator
+
 from core import schemas
+from core.errors import Invalid
 from core.schemas import Input, Output
 from games.selectors import game_url
 from leagues.models import Entrant, Pairing, Tournament
@@ -12,6 +15,23 @@ class RegisterIn(Input):
     registration closes) when `partner` is left out."""
 
     partner: schemas.text("A partner", optional=True) = None
+
+
+class AnswerIn(Input):
+    """The named partner's answer to a registration: the page's form and the API send it."""
+
+    decision: schemas.choice(lambda: ("accept", "decline"))
+
+    @field_validator("decision")
+    @classmethod
+    def _made(cls, value):
+        if not value:  # left out, empty, or sent under another name
+            raise Invalid("Choose a decision: accept or decline")
+        return value
+
+    @property
+    def accept(self) -> bool:
+        return self.decision == "accept"
 
 
 class TournamentOut(Output):
@@ -114,6 +134,7 @@ class TournamentState(Output):
     tournament: TournamentOut
     standings: list[StandingOut]
     me: EntrantOut | None  # your entry
+    invitations: list[EntrantOut]  # registrations naming you as the partner, to answer
     game: PairingOut | None  # your table now
 
 

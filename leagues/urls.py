@@ -37,6 +37,11 @@ urlpatterns = [
         name="api_tournament_register",
     ),
     path(
+        "api/tournaments/<slug:slug>/invitations/<int64:entrant_id>",
+        api.tournament_answer,
+        name="api_tournament_answer",
+    ),
+    path(
         "api/tournaments/<slug:slug>/withdraw",
         api.tournament_withdraw,
         name="api_tournament_withdraw",

@@ -9,10 +9,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.browsers import client_of
 from clubs import selectors as club_selectors, services as club_services
-from core import posts
+from core import posts, schemas
 from leagues import selectors
 from leagues.forms import ExtendForm, ForfeitForm, RegisterForm, SeasonForm, TeamForm
 from leagues.models import Fixture, Season, Tournament
+from leagues.schemas import AnswerIn
 from leagues.services import seasons as season_services, tournaments as tournament_services
 
 
@@ -242,9 +243,10 @@ def tournament_register(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def tournament_answer(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
-    """The named partner accepts or declines a registration."""
+    """The named partner accepts or declines a registration. A decision missing or
+    unknown is refused (400, the error page says why) and changes nothing."""
     tournament = _tournament(request, slug)
-    accept = request.POST.get("decision") == "accept"
+    accept = schemas.validate(AnswerIn, request.POST.dict(), forms=True).accept
     return posts.act(
         request,
         lambda: tournament_services.tournament_answer(

@@ -17,6 +17,7 @@ from moderation import botplays, selectors, sharing_admin, words_admin  # noqa: 
 from moderation.models import Decision, Report
 from moderation.services import decisions
 from moderation.services.decisions import MINUTES
+from moderation.templatetags.moderation_reports import seed_check
 
 
 class DecisionForm(forms.Form):
@@ -37,11 +38,14 @@ class UndoForm(forms.Form):
 
 @admin.register(Report)
 class ReportAdmin(admin.ModelAdmin):
-    list_display = ("subject", "reason", "reporter", "created_at", "status", "game", "judge")
+    list_display = (
+        "subject", "reason", "reporter", "filings", "filed_at", "status", "game", "judge"
+    )  # fmt: skip
     list_filter = ("status", "reason")
     search_fields = ("subject__username", "reporter__username")
-    ordering = ("status", "subject", "-created_at")
+    ordering = ("status", "subject", "-filed_at")
     readonly_fields = [field.name for field in Report._meta.fields]
+    list_select_related = ("subject", "reporter", "game")
     change_list_template = "admin/moderation/report/change_list.html"
 
     def has_add_permission(self, request) -> bool:
@@ -50,21 +54,26 @@ class ReportAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # kept with the decisions taken on them
 
-    actions = ["bot_reports_handled"]
+    actions = ["play_reports_handled"]
 
     @admin.display(description="Judge")
     def judge(self, report: Report) -> str:
+        if report.reason == Report.Reason.FAIRNESS:
+            return seed_check(report)
         if report.reason != Report.Reason.BOT or report.version is None:
             return ""
         url = reverse("admin:moderation_bot_card", args=[report.pk])
         return format_html('<a href="{}">the card, double dummy</a>', url)
 
-    @admin.action(description="Mark the selected bot reports handled (the reporters are told)")
-    def bot_reports_handled(self, request: HttpRequest, queryset):
-        count = decisions.bot_reports_handle(
+    @admin.action(
+        description="Mark the selected reports of a bot's card or a deal handled "
+        "(the reporters are told)"
+    )
+    def play_reports_handled(self, request: HttpRequest, queryset):
+        count = decisions.play_reports_handle(
             moderator=request.user, report_ids=queryset.values_list("pk", flat=True)
         )
-        messages.success(request, f"{count} bot report{'s' if count != 1 else ''} handled")
+        messages.success(request, f"{count} report{'s' if count != 1 else ''} handled")
 
     def get_urls(self):
         wrap = self.admin_site.admin_view

@@ -12,7 +12,8 @@ ID_MAX = 2**63 - 1  # a row's id
 
 
 class ReportIn(Input):
-    """A report: who (left out for a bot's card), why, a note; the moment it is about."""
+    """A report: who (left out for a bot's card or a game's deals), why, a note; the moment
+    it is about."""
 
     username: schemas.text("A username", optional=True) = None
     reason: schemas.text("A reason")
@@ -22,16 +23,31 @@ class ReportIn(Input):
     version: schemas.whole_number(1, ID_MAX, optional=True) = None  # a bot's card
 
 
+class SeedCheckOut(Output):
+    """The verify page's check of a game's finished hands, run when its deals are reported."""
+
+    hands: list[int]  # the hands checked
+    failed: list[int]  # those whose seed does not hash to the commitment shown before
+    verify: str  # the verify page of the last one
+
+
 class ReportOut(Output):
     id: int
-    status: str  # "received": you are told when a moderator handled it
+    # "received": you are told when a moderator handled it; "added": to your open report
+    # about the person (one a person, without a game)
+    status: str
+    filings: int  # how often you filed it
+    seed_check: SeedCheckOut | None  # a report of a game's deals
 
 
-@api_view(body=ReportIn, responses={201: ReportOut})
+@api_view(body=ReportIn, responses={201: ReportOut, 200: ReportOut})
 def report(request: HttpRequest, body: dict) -> JsonResponse:
-    """`{"username", "reason", "note", "game", "chat", "version"}`: reports a person, or a
-    bot's card (the `version` of the `game` that played it). 429 past 10 reports an hour;
-    409 the same person twice in a game."""
+    """`{"username", "reason", "note", "game", "chat", "version"}`: reports a person, a
+    bot's card (the `version` of the `game` that played it), or the deals of a `game`
+    (reason "fairness", no username: checked at once, and the verify page of its last
+    finished hand given). 201 received; 200 added to your open report about the person
+    (without a game). 429 past 10 reports an hour; 409 the same person (or deals) twice in
+    a game."""
     data = schemas.validate(ReportIn, body)
     subject = social_services.person(data.username) if data.username else None
     made = reports.report_create(
@@ -43,4 +59,11 @@ def report(request: HttpRequest, body: dict) -> JsonResponse:
         chat_id=data.chat,
         version=data.version,
     )
-    return JsonResponse(ReportOut(id=made.pk, status="received").data(), status=201)
+    added = made.filings > 1
+    answer = ReportOut(
+        id=made.pk,
+        status="added" if added else "received",
+        filings=made.filings,
+        seed_check=SeedCheckOut(**made.seed_check) if made.seed_check else None,
+    )
+    return JsonResponse(answer.data(), status=200 if added else 201)

@@ -11,11 +11,18 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self) -> None:
-        from accounts.hooks import account_erasing, personal_data, profile_panels, restrictions
+        from accounts.hooks import (
+            account_erasing,
+            personal_data,
+            profile_panels,
+            restricted_people,
+            restrictions,
+        )
         from games import hooks
         from moderation import chat, panels, personal_data as data, selectors
 
         restrictions.add(selectors.restriction)
+        restricted_people.add(selectors.restricted_among)
         hooks.chat_rules.add(chat.chat_rule)
         personal_data.add(data.moderation)
         account_erasing.add(data.erase)

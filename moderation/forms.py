@@ -1,9 +1,10 @@
-"""The report form: who, why, a note; the game, chat line or seat it is about ride along."""
+"""The report form: who, why, a note; the game, chat line or seat it is about ride along. A
+bot's card and a game's deals are reported from the game, their reason sent hidden."""
 
 from django import forms
 
 from moderation.models import Report
-from moderation.services.reports import NOTE_LENGTH
+from moderation.services.reports import NOTE_LENGTH, WITHOUT_A_PERSON
 
 
 class ReportForm(forms.Form):
@@ -18,3 +19,10 @@ class ReportForm(forms.Form):
     game = forms.IntegerField(required=False, widget=forms.HiddenInput)
     chat = forms.IntegerField(required=False, label="Chat line")
     version = forms.IntegerField(required=False, min_value=1, label="The bot's card")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A person is reported for what a person did; the rest is offered where it happened.
+        self.fields["reason"].widget.choices = [
+            choice for choice in Report.Reason.choices if choice[0] not in WITHOUT_A_PERSON
+        ]

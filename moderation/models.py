@@ -3,13 +3,15 @@ why; each can be undone), and the words the chat refuses or masks."""
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models import ChatMessage, Game
 
 
 class Report(models.Model):
-    """A person reports someone (or a bot's card) where it happened: a chat line, their play
-    at a moment of a game, their profile, a finished game."""
+    """A person reports someone (a bot's card, or a game's deals) where it happened: a chat
+    line, their play at a moment of a game, their profile, a finished game. A reporter has
+    one open report a person without a game: filing again adds to it (`filings`)."""
 
     class Reason(models.TextChoices):
         CHAT = "chat", "Abusive chat"
@@ -17,7 +19,22 @@ class Report(models.Model):
         STALLING = "stalling", "Stalling or leaving"
         NAME = "name", "Offensive name"
         BOT = "bot", "A bot played badly"
+        FAIRNESS = "fairness", "This deal was rigged"
         OTHER = "other", "Other"
+
+    # How much harm a reason stands for, the moderators' queue's second order (after how
+    # many people report): cheating spoils games for everyone at the table and the ranks,
+    # abuse and offensive names hurt people, the rest costs time or trust in a card.
+    SEVERITY = {
+        Reason.CHEATING: 3,
+        Reason.CHAT: 2,
+        Reason.NAME: 2,
+        Reason.STALLING: 1,
+        Reason.FAIRNESS: 1,
+        Reason.BOT: 0,
+        Reason.OTHER: 0,
+    }
+    SEVERITY_LABELS = {3: "high", 2: "medium", 1: "low", 0: "minor"}
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"
@@ -35,7 +52,8 @@ class Report(models.Model):
         related_name="reports_about",
     )
     reason = models.CharField(max_length=10, choices=Reason.choices)
-    note = models.CharField(max_length=500, blank=True)
+    # The notes of every filing, one paragraph each (the service bounds its length).
+    note = models.CharField(max_length=2000, blank=True)
     # The moment: the game, its hand and version then (the replay's position), the seat
     # reported, and the chat line.
     game = models.ForeignKey(
@@ -49,18 +67,28 @@ class Report(models.Model):
     )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
+    # How often the reporter filed it, and when last (filing again adds to an open report).
+    filings = models.PositiveIntegerField(default=1)
+    filed_at = models.DateTimeField(default=timezone.now)
+    # A deal reported rigged: the seed check of the game's finished hands when it was
+    # filed, {"hands": [numbers checked], "failed": [numbers whose seed is not committed]}.
+    seed_check = models.JSONField(null=True, blank=True)
     handled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [
             models.Index(fields=["status", "created_at"]),
-            models.Index(fields=["reporter", "created_at"]),
+            models.Index(fields=["reporter", "filed_at"]),
         ]
 
     def __str__(self) -> str:
-        about = self.subject or "a bot"
+        about = self.subject or ("a deal" if self.reason == self.Reason.FAIRNESS else "a bot")
         return f"{self.get_reason_display()}: {about}, by {self.reporter}"
+
+    @property
+    def severity(self) -> int:
+        return self.SEVERITY[self.reason]
 
 
 class Decision(models.Model):

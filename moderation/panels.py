@@ -1,5 +1,5 @@
 """Where a person reports: a link on a profile, and a box beside a table (a player there,
-their chat lines, this moment of the game)."""
+their chat lines, this moment of the game, a bot's card, the game's deals)."""
 
 from django.http import HttpRequest
 from django.urls import reverse
@@ -39,9 +39,12 @@ def table_report(request: HttpRequest, game: Game) -> Panel | None:
         for p in people
     ]
     bots = any(seat.bot_level or (seat.user_id and seat.user.is_bot) for seat in seats)
-    if bots and game.hands.exists():
-        query = urlencode({"reason": "bot", "game": game.pk, "next": request.path})
-        links.append(("Report a bot's card", f"{base}?{query}"))
+    if game.hands.exists():  # a card or a deal is reported once its hand is over
+        if bots:
+            query = urlencode({"reason": "bot", "game": game.pk, "next": request.path})
+            links.append(("Report a bot's card", f"{base}?{query}"))
+        query = urlencode({"reason": "fairness", "game": game.pk, "next": request.path})
+        links.append(("This deal was rigged", f"{base}?{query}"))
     if not links:
         return None
     return Panel("moderation/_table_report.html", {"report_links": links}, place="aside", rank=90)

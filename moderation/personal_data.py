@@ -20,6 +20,9 @@ def moderation(user: User) -> tuple[str, dict]:
             "hand",
             "status",
             "created_at",
+            "filings",
+            "filed_at",
+            "seed_check",
             "handled_at",
         ),
         "decisions_about_you": rows(

@@ -45,9 +45,11 @@ def report(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         form = ReportForm(initial=request.GET.dict())
         game = _game_of(request)
-        context = {"form": form, "next": back, "lines": [], "bot_plays": []}
+        context = {"form": form, "next": back, "lines": [], "bot_plays": [], "deals": None}
         if game is not None and form["reason"].value() == Report.Reason.BOT:
             context["bot_plays"] = botplays.bot_plays(game)
+        elif game is not None and form["reason"].value() == Report.Reason.FAIRNESS:
+            context["deals"] = selectors.seed_check(game)
         elif game is not None:
             context["lines"] = ChatMessage.objects.filter(
                 game=game, user__username=request.GET.get("username", "")
@@ -70,12 +72,16 @@ def report(request: HttpRequest) -> HttpResponse:
             version=data["version"],
         )
 
-    return posts.act(
-        request,
-        file_it,
-        back=back,
-        done="Report received: a moderator will look at it; you will be told when it is handled",
-    )
+    made, error = posts.attempt(file_it)
+    if error:
+        messages.error(request, error)
+        return redirect(back)
+    told = "you will be told when it is handled"
+    if made.filings > 1:
+        messages.success(request, f"Added to your open report about {made.subject}: {told}")
+    else:
+        messages.success(request, f"Report received: a moderator will look at it; {told}")
+    return redirect(back)
 
 
 @login_required

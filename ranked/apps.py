@@ -9,12 +9,13 @@ class RankedConfig(AppConfig):
     verbose_name = "Ranked play"
 
     def ready(self) -> None:
-        from accounts.hooks import account_closing, personal_data, profile_panels
+        from accounts.hooks import account_closing, personal_data, profile_panels, restricted
         from games import hooks as games_hooks
         from games.signals import game_finished, people_seated
         from ranked import kinds, panels, personal_data as data, receivers
         from ranked.extras import ranked_table
         from ranked.selectors import queued_people
+        from ranked.services.queue import queue_restricted
         from social import hooks as social_hooks
 
         game_finished.connect(receivers.rate_finished_game, dispatch_uid="ranked.rate_game")
@@ -25,3 +26,4 @@ class RankedConfig(AppConfig):
         profile_panels.add(panels.profile)
         personal_data.add(data.ranked)
         account_closing.add(data.leave_queue)
+        restricted.add(queue_restricted)

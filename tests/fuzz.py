@@ -24,6 +24,7 @@ import random
 import traceback
 from collections import Counter
 from contextlib import contextmanager
+from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
 
@@ -136,6 +137,26 @@ json_values = st.recursive(
     max_leaves=12,
 )
 junk = st.one_of(NASTY, json_values)
+
+
+# What a page form's fields may be sent: a datetime-local field's dates, near and at the
+# ends of the calendar (a club's event in the year 9999 answered 500), and whole numbers
+# of any size, all as the text a browser posts.
+FORM_DATES = st.one_of(
+    st.sampled_from(["9999-12-31T23:59", "9999-12-31T23:59:59", "0001-01-01T00:00",
+                     "1970-01-01T00:00", "2026-02-30T10:00", "10000-01-01T00:00", "",
+                     "2026-01-01T25:00", "now"]),
+    st.datetimes(min_value=datetime(1000, 1, 1), max_value=datetime(9999, 12, 31, 23, 59)).map(
+        lambda moment: moment.strftime("%Y-%m-%dT%H:%M")
+    ),
+    st.integers(-3, 800).map(
+        lambda days: (datetime.now() + timedelta(days=days)).strftime("%Y-%m-%dT%H:%M")
+    ),
+    st.text(max_size=20),
+)  # fmt: skip
+FORM_NUMBERS = st.one_of(
+    st.integers(-5, 300), st.sampled_from(NASTY_NUMBERS), st.integers(), st.text(max_size=8)
+).map(str)
 
 
 def junk_or(strategy):

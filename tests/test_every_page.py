@@ -150,6 +150,7 @@ def world(db, settings):
     bot_report = reports.report_create(
         reporter=ada, subject=None, reason="bot", game_id=finished.pk, version=bot_card
     )
+    reports.report_create(reporter=ada, subject=None, reason="fairness", game_id=finished.pk)
     return {
         "people": {"signed out": None, "signed in": ada, "staff": staff},
         "games": [live, waiting, finished, board],

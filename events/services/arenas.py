@@ -77,10 +77,12 @@ def arena_join(
 
 
 @transaction.atomic
-def arena_leave(*, user: User, arena_id: int) -> ArenaPlayer:
+def arena_leave(*, user: User, arena_id: int, now: datetime | None = None) -> ArenaPlayer:
     """Leaves an arena: not seated again (a game they are playing goes on and counts);
-    their points stay in the standings."""
+    their points stay in the standings. Once it ended, its standings are final."""
     arena = arena_lock(arena_id)
+    if arena.state_at(now or timezone.now()) == Arena.State.FINISHED:
+        raise Conflict("This arena has ended: its standings are final")
     player = ArenaPlayer.objects.filter(arena=arena, user=user).first()
     if player is None:
         raise NotFound("You are not in this arena")
@@ -90,3 +92,14 @@ def arena_leave(*, user: User, arena_id: int) -> ArenaPlayer:
     player.free_since = None
     player.save(update_fields=["active", "free_since"])
     return player
+
+
+def arenas_restricted(user: User, activity: str) -> None:
+    """accounts.hooks.restricted: barred from events, the person leaves every arena and
+    battle not yet over, as arena_leave does (no new table; a game they are playing goes
+    on and counts, and their points stay)."""
+    if activity != "events":
+        return
+    entries = ArenaPlayer.objects.filter(user=user, active=True, arena__ends_at__gt=timezone.now())
+    for arena_id in entries.values_list("arena_id", flat=True):
+        arena_leave(user=user, arena_id=arena_id)

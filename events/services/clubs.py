@@ -12,20 +12,39 @@ from accounts.models import User
 from clubs import selectors as club_selectors
 from clubs.models import Club, Membership
 from core.errors import Conflict, Forbidden, Invalid, NotFound
-from events.models import Arena, BattleChallenge
+from events.models import ARENA_MINUTES, SWISS_ROUNDS, Arena, BattleChallenge, windows_for
 from leagues.models import Tournament
 from leagues.selectors import tournament_url
 from social.services import notify
 
-MINUTES = (10, 240)  # how long a club's arena may last
+MINUTES = ARENA_MINUTES  # how long a club's arena may last
 TOP = (1, 50)  # a battle counts each club's best this many
-ROUNDS = (1, 15)  # a club's Swiss
+ROUNDS = SWISS_ROUNDS  # a club's Swiss
 HANDS = (1, 20)  # each game of a club's Swiss
+# How far ahead a club plans: the dates of a year 9999 would not even have an end.
+AHEAD = timedelta(days=366)
 
 
 def _check_start(starts_at: datetime, now: datetime | None) -> None:
-    if starts_at < (now or timezone.now()):
+    now = now or timezone.now()
+    if starts_at < now:
         raise Invalid("Choose a start in the future")
+    if starts_at > now + AHEAD:
+        raise Invalid("Choose a start within a year")
+
+
+def _arena_create(*, name: str, preset: str, starts_at: datetime, minutes: int, **fields) -> Arena:
+    """A club's arena or battle, its closing and bot wait fitted to its length."""
+    closing, bot_wait = windows_for(minutes)
+    return Arena.objects.create(
+        name=name,
+        preset=preset,
+        starts_at=starts_at,
+        ends_at=starts_at + timedelta(minutes=minutes),
+        closing_seconds=closing,
+        bot_wait_seconds=bot_wait,
+        **fields,
+    )
 
 
 def _check_plan(starts_at: datetime, minutes: int, now: datetime | None) -> None:
@@ -71,11 +90,8 @@ def club_arena_create(
     members are told."""
     _check_organiser(club, user, "arenas")
     _check_plan(starts_at, minutes, now)
-    arena = Arena.objects.create(
-        name=name or f"{club.name} arena",
-        preset=preset,
-        starts_at=starts_at,
-        ends_at=starts_at + timedelta(minutes=minutes),
+    arena = _arena_create(
+        name=name or f"{club.name} arena", preset=preset, starts_at=starts_at, minutes=minutes
     )
     arena.clubs.add(club)
     _tell_members(club, user, f"{arena.name} is scheduled, join it ahead", arena.get_absolute_url())
@@ -192,14 +208,17 @@ def battle_answer(
     )
     if challenge.status != BattleChallenge.Status.PENDING:
         raise Conflict("This challenge was answered already")
-    if accept and challenge.starts_at <= (now or timezone.now()):
+    now = now or timezone.now()
+    if accept and challenge.starts_at <= now:
         raise Conflict("This battle's start has passed: challenge them again")
+    if accept and challenge.starts_at > now + AHEAD:  # sent before far starts were refused
+        raise Conflict("This battle starts more than a year ahead: challenge them again")
     if accept:
-        arena = Arena.objects.create(
+        arena = _arena_create(
             name=f"{challenge.challenger.name} vs {challenge.challenged.name}",
             preset=challenge.preset,
             starts_at=challenge.starts_at,
-            ends_at=challenge.starts_at + timedelta(minutes=challenge.minutes),
+            minutes=challenge.minutes,
             battle_top=challenge.top,
         )
         arena.clubs.add(challenge.challenger, challenge.challenged)

@@ -1,15 +1,20 @@
 """Recording an arena game's result into its people's scores (events.scoring): keyed by
 game and idempotent, and a sweep that records what a lost signal or a dead process
-missed. A game that ends after its arena does not count."""
+missed. A game that ends after its arena does not count. Once an arena ended and its
+counted games are recorded, its entrants are told who won."""
+
+from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from events import scoring
-from events.models import ArenaGame, ArenaPlayer
+from events import scoring, selectors
+from events.models import Arena, ArenaGame, ArenaPlayer
 from events.services.arenas import arena_lock
 from games.models import Game
 from games.results import game_result
+from social.services import notify
 
 
 def record_game(*, game_id: int) -> bool:
@@ -65,3 +70,34 @@ def sweep() -> int:
         status=ArenaGame.Status.PLAYING, game__status=Game.Status.FINISHED
     ).values_list("game_id", flat=True)
     return sum(record_game(game_id=game_id) for game_id in finished)
+
+
+def result_text(arena: Arena) -> str:
+    """The result of an ended arena or battle, in a line."""
+    winner = selectors.winner_of(arena)
+    if winner is None:
+        return f"{arena.name} has ended: nobody scored"
+    if winner["tie"]:
+        return f"{arena.name} has ended in a tie at {winner['points']} points"
+    return f"{arena.name} has ended: {winner['name']} won with {winner['points']} points"
+
+
+@transaction.atomic
+def arenas_conclude(*, now: datetime | None = None) -> int:
+    """Tells every entrant of each arena that ended the result (once), when every game that
+    finished has been recorded (the sweep records a lost one); how many arenas."""
+    now = now or timezone.now()
+    unrecorded = ArenaGame.objects.filter(
+        arena=OuterRef("pk"), status=ArenaGame.Status.PLAYING, game__status=Game.Status.FINISHED
+    )
+    due = list(
+        Arena.objects.select_for_update(skip_locked=True)
+        .filter(concluded=False, ends_at__lte=now)
+        .exclude(Exists(unrecorded))
+    )
+    for arena in due:
+        entrants = ArenaPlayer.objects.filter(arena=arena).select_related("user")
+        notify([entrant.user for entrant in entrants], result_text(arena), arena.get_absolute_url())
+        arena.concluded = True
+        arena.save(update_fields=["concluded"])
+    return len(due)

@@ -11,11 +11,22 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
-from events.models import Arena, ArenaPlayer, EventSchedule, ScheduledTournament
+from events.models import (
+    AHEAD_MINUTES_MAX,
+    Arena,
+    ArenaPlayer,
+    EventSchedule,
+    ScheduledTournament,
+)
 from leagues.models import Tournament
 from leagues.services.autorun import NOTICE_BEFORE
 from social import notices
 from social.services import notify
+
+# A tick creates at most this many events of a schedule (the next ticks go on): bounded
+# work even for a schedule saved before the admin checked its horizon, or after beat was
+# down for days.
+SLOTS_PER_TICK = 24
 
 INTERVALS = {
     EventSchedule.Every.HOUR: timedelta(hours=1),
@@ -26,7 +37,8 @@ INTERVALS = {
 
 def slots_due(schedule: EventSchedule, *, last: datetime | None, now: datetime) -> list[datetime]:
     """The starts to create now: after the `last` one created (or from the first start not
-    before the schedule was made), up to `ahead_minutes` from now."""
+    before the schedule was made), up to `ahead_minutes` from now (a week at most), and
+    SLOTS_PER_TICK of them at most."""
     interval = INTERVALS[schedule.every]
     if last is not None:
         slot = last + interval
@@ -34,9 +46,9 @@ def slots_due(schedule: EventSchedule, *, last: datetime | None, now: datetime) 
         slot = schedule.first_start
         if slot < schedule.created_at:  # starts before the schedule existed were never due
             slot += interval * -((slot - schedule.created_at) // interval)  # rounded up
-    horizon = now + timedelta(minutes=schedule.ahead_minutes)
+    horizon = now + timedelta(minutes=min(schedule.ahead_minutes, AHEAD_MINUTES_MAX))
     slots = []
-    while slot <= horizon:
+    while slot <= horizon and len(slots) < SLOTS_PER_TICK:
         slots.append(slot)
         slot += interval
     return slots
@@ -63,9 +75,11 @@ def schedules_run(*, now: datetime | None = None) -> list[Arena | Tournament]:
 
 
 def _tournament_create(schedule: EventSchedule, slot: datetime, starts_at: datetime) -> Tournament:
-    """A Swiss that runs itself, open for registration until it starts."""
+    """A Swiss that runs itself, open for registration until it starts. Named as the schedule
+    is (as its arenas are): the pages show its start on each reader's clock, which a time in
+    the name (beat's, UTC) would contradict."""
     tournament = Tournament.objects.create(
-        name=f"{schedule.name}, {timezone.localtime(slot):%a %-d %b %H:%M}",
+        name=schedule.name,
         slug=f"{slugify(schedule.name)}-{schedule.pk}-{slot:%Y%m%d%H%M}",
         format=Tournament.Format.SWISS,
         swiss_rounds=schedule.rounds,

@@ -7,6 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.hooks import refused_among
 from accounts.models import User
 from core.errors import Refused
 from events import pairing
@@ -38,6 +39,9 @@ def arena_seat(arena_id: int, *, now: datetime) -> list[Game]:
     free = list(ArenaPlayer.objects.filter(arena=arena, active=True, free_since__isnull=False))
     busy = games_selectors.unfinished_games_of([player.user_id for player in free])
     free = [player for player in free if player.user_id not in busy]
+    # A moderator's bar since they joined: not seated (the bar takes them out, too).
+    barred = refused_among([player.user_id for player in free], "events")
+    free = [player for player in free if player.user_id not in barred]
     if not free:
         return []
     user_ids = [player.user_id for player in free]
@@ -50,6 +54,7 @@ def arena_seat(arena_id: int, *, now: datetime) -> list[Game]:
             # Those who joined ahead have waited since the start, not since they joined.
             waited=(now - max(player.free_since, arena.starts_at)).total_seconds(),
             last_partner=player.last_partner_id,
+            side=player.club_id,  # in a battle, partners play for one club
         )
         for player in free
     ]

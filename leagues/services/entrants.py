@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.browsers import Client
-from accounts.hooks import check_allowed
+from accounts.hooks import check_allowed, refused_among
 from accounts.models import User
 from accounts.seats import check_one_seat
 from clubs import selectors as club_selectors
@@ -46,6 +46,55 @@ def partnerships_lapse(entrants: Iterable[Entrant], tournament: Tournament, why:
             selectors.tournament_url(tournament),
             data={"partner": notices.person(partner), "tournament": str(tournament)},
         )
+
+
+def entrant_refused(tournament: Tournament, entrant: Entrant, refused: set[int]) -> None:
+    """The entry's people of `refused` (a moderator's bar: no events for now) leave the
+    locked tournament. Before registration closes, their registration or invitation ends
+    and an unrefused partner stays registered alone (paired by rating at closing). Once it
+    has closed the pair is withdrawn (a partnership cannot play without one of its two): a
+    game they are playing goes on and counts, and they are paired no more (a knock-out's
+    next opponent goes through). The partner is told who can no longer play."""
+    gone = [p for p in (entrant.player_a, entrant.player_b) if p is not None and p.pk in refused]
+    if not gone:
+        return
+    names = " and ".join(person.username for person in gone)
+    url = selectors.tournament_url(tournament)
+    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+        entrant.withdrawn = True
+        entrant.save(update_fields=["withdrawn"])
+        notify(
+            entrant.people,
+            f"You are withdrawn from {tournament}: {names} may not play events for now",
+            url,
+        )
+        return
+    a, b = entrant.player_a, entrant.player_b
+    if a not in gone and b is not None:  # their partner, or the one they invited, is barred
+        partnerships_lapse([entrant], tournament, "can no longer play")
+    elif b is not None and b not in gone and entrant.partner_accepted:
+        # The registrant is barred: the partner who accepted stays registered alone.
+        entrant.player_a, entrant.player_b = b, None
+        entrant.save(update_fields=["player_a", "player_b"])
+        notify([b], f"{names} can no longer play: you are registered in {tournament} alone, "
+               "to be paired by rating when registration closes", url)  # fmt: skip
+    else:  # nobody is left, or only someone invited, whose invitation lapses
+        entrant.delete()
+        if b is not None and b not in gone:
+            notify([b], f"{names} can no longer play in {tournament}: the invitation lapsed", url)
+
+
+def entrants_refused(tournament: Tournament) -> None:
+    """Every step that closes registration or pairs a round of the locked tournament first
+    takes out the entries of people who may not play events now (entrant_refused), so a
+    bar is honoured there even if its own removal missed them."""
+    entrants = list(
+        tournament.entrants.filter(withdrawn=False).select_related("player_a", "player_b")
+    )
+    people = {pk for e in entrants for pk in (e.player_a_id, e.player_b_id) if pk is not None}
+    refused = refused_among(people, "events")
+    for entrant in entrants:
+        entrant_refused(tournament, entrant, refused)
 
 
 def check_register(tournament: Tournament, user: User, partner: User | None) -> None:

@@ -98,7 +98,12 @@ def _elimination_pairs(playing: list[int], rounds: list[Round]) -> list[tuple[in
     if len(winners) == 1:
         champion = Entrant.objects.get(pk=winners[0])
         raise Conflict(f"{champion} won the final: finish the tournament")
-    return pairing.elimination_next_round(winners)
+    # A withdrawn winner's next opponent goes through (a bye); of two withdrawn, the
+    # first's bye keeps the bracket whole, unplayed.
+    return [
+        (a, b) if a in playing and b in playing else (b, None) if b in playing else (a, None)
+        for a, b in pairing.elimination_next_round(winners)
+    ]
 
 
 def check_round_start(tournament: Tournament, round_: Round, pairings: list[Pairing]) -> None:
@@ -118,7 +123,9 @@ def check_round_start(tournament: Tournament, round_: Round, pairings: list[Pair
                 raise Invalid(f"{entrant} is not in this tournament")
             if entrant.pk in seen:
                 raise Invalid(f"{entrant} is paired twice in round {round_.number}")
-            if entrant.withdrawn:
+            # A knock-out's withdrawn entrant may only hold its bracket slot with a bye.
+            walkover = row.entrant_b is None and tournament.format == Tournament.Format.ELIMINATION
+            if entrant.withdrawn and not walkover:
                 raise Invalid(f"{entrant} has withdrawn")
             if not entrant.complete:
                 raise Invalid(f"{entrant} has no partner yet")

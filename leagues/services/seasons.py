@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.hooks import check_allowed, refused_among
 from accounts.models import User
 from clubs import selectors as club_selectors
 from clubs.models import Club
@@ -206,6 +207,7 @@ def check_fixture_present(season: Season, fixture: Fixture, user: User, now: dat
         raise Conflict("A bye is not played")
     if user.pk not in {player.pk for player in fixture.players()}:
         raise Forbidden("Only the four players of this fixture can start its game")
+    check_allowed(user, "events")
     if season.status != Season.Status.RUNNING:
         raise Conflict("The season is not running")
     if fixture.status == Fixture.Status.PLAYING:
@@ -220,6 +222,17 @@ def check_fixture_present(season: Season, fixture: Fixture, user: User, now: dat
         )
 
 
+def check_fixture_players_allowed(fixture: Fixture) -> None:
+    """The seating step of a league game: nobody a bar keeps from events since they said
+    they are here (their reason is theirs to read, not the others')."""
+    refused = refused_among([player.pk for player in fixture.players()], "events")
+    if refused:
+        names = ", ".join(p.username for p in fixture.players() if p.pk in refused)
+        raise Conflict(
+            f"{names} may not play for now: a club admin decides this fixture after its deadline"
+        )
+
+
 @transaction.atomic
 def fixture_present(*, fixture_id: int, user: User) -> Fixture:
     """`user` is at the table; when all four players are, the game starts."""
@@ -228,6 +241,7 @@ def fixture_present(*, fixture_id: int, user: User) -> Fixture:
     check_fixture_present(season, fixture, user, now)
     FixturePresence.objects.update_or_create(fixture=fixture, user=user, defaults={"at": now})
     if fixture.presences.filter(at__gte=now - FixturePresence.WINDOW).count() == 4:
+        check_fixture_players_allowed(fixture)
         game = tables.game_create_seated(
             players=fixture.players(),
             preset=season.preset,

@@ -5,6 +5,7 @@ may enter and who plays whom are checked in leagues.services.entrants and
 leagues.services.rounds."""
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts import roles
@@ -19,6 +20,8 @@ from leagues.services.entrants import (
     check_register,
     check_tournament_seat,
     entrant_of,
+    entrant_refused,
+    entrants_refused,
     invitations_to,
     partnerships_lapse,
     seed_ratings_fill,
@@ -159,6 +162,20 @@ def tournament_withdraw(*, tournament: Tournament, user: User) -> None:
     )
 
 
+def tournaments_restricted(user: User, activity: str) -> None:
+    """accounts.hooks.restricted: barred from events, the person leaves every tournament
+    not yet finished (leagues.services.entrants.entrant_refused says how)."""
+    if activity != "events":
+        return
+    entries = Entrant.objects.filter(Q(player_a=user) | Q(player_b=user), withdrawn=False).exclude(
+        tournament__status=Tournament.Status.FINISHED
+    )
+    for tournament_id in sorted(set(entries.values_list("tournament_id", flat=True))):
+        tournament = lock_tournament(tournament_id)
+        for entrant in entries.filter(tournament=tournament).select_related("player_a", "player_b"):
+            entrant_refused(tournament, entrant, {user.pk})
+
+
 @transaction.atomic
 def tournament_close_registration(*, tournament: Tournament, director: User) -> list[Entrant]:
     check_director(director)
@@ -171,6 +188,7 @@ def registration_close(tournament: Tournament) -> list[Entrant]:
     together, and so on). Returns the single entrant left without a partner, if any."""
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is not open")
+    entrants_refused(tournament)
     partnerships_lapse(
         tournament.entrants.filter(player_b__isnull=False, partner_accepted=False).select_related(
             "player_a", "player_b"
@@ -208,6 +226,7 @@ def round_generate(*, tournament: Tournament, director: User) -> Round:
 
 def round_pair(tournament: Tournament) -> Round:
     """The locked tournament's next round, paired as a draft."""
+    entrants_refused(tournament)
     number, seeds, pairs = check_round_generate(tournament)
     if number == 1:
         tournament.entrants.update(seed=None)

@@ -12,11 +12,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import roles
+from accounts.hooks import restricted
 from accounts.models import User
 from accounts.services import account_close, account_reopen
 from core.errors import Conflict, Invalid, NotFound
 from moderation.models import Decision, Report
-from ranked.services.queue import queue_leave
+from moderation.selectors import restricted_activities
 from social import notices
 from social.services import notify
 
@@ -102,6 +103,12 @@ def decision_take(
     kind, reason, minutes = check_decision(
         moderator=moderator, subject=subject, kind=kind, reason=reason, minutes=minutes
     )
+    # Each app takes the person out of what it arranges for the activities now forbidden
+    # (a bar: the ranked queue, arenas, tournaments), and its own steps check them again.
+    # Before the person's row is locked: seating locks an event's row, then its people's.
+    for activity in restricted_activities(kind):
+        for leave in restricted:
+            leave(subject, activity)
     subject = User.objects.select_for_update().get(pk=subject.pk)
     wanted = set(report_ids)
     reports = list(
@@ -124,8 +131,6 @@ def decision_take(
     decision.save()
     decision.reports.set(reports)
     Report.objects.filter(pk__in=wanted).update(status=Report.Status.HANDLED, handled_at=now)
-    if kind == Decision.Kind.BAR:
-        queue_leave(user=subject)
     if kind == Decision.Kind.CLOSE:  # logging in does not undo it; a moderator's undo does
         account_close(user=subject, by_moderator=True)
     if kind != Decision.Kind.DISMISS:
@@ -189,21 +194,31 @@ def warning_acknowledge(*, user: User, decision_id: int) -> Decision:
     return decision
 
 
+# What the reporter of a report about no person is told when it is handled.
+PLAY_REPORTS_TOLD = {
+    Report.Reason.BOT: "Your report about a bot's card was handled. Thank you.",
+    Report.Reason.FAIRNESS: "Your report about the deals of game {game} was handled. Thank you.",
+}
+
+
 @transaction.atomic
-def bot_reports_handle(*, moderator: User, report_ids: Iterable[int]) -> int:
-    """Reports of bots' cards, read and kept for the bots' tests (manage.py
-    export_bot_reports): handled, and their reporters told. How many were open."""
+def play_reports_handle(*, moderator: User, report_ids: Iterable[int]) -> int:
+    """Reports about no person: bots' cards (read and kept for the bots' tests, manage.py
+    export_bot_reports) and deals reported rigged (read with their seed check): handled,
+    and their reporters told. How many were open."""
     check_moderator(moderator)
     reports = list(
         Report.objects.select_for_update()
-        .filter(pk__in=list(report_ids), reason=Report.Reason.BOT, status=Report.Status.OPEN)
+        .filter(
+            pk__in=list(report_ids), reason__in=list(PLAY_REPORTS_TOLD), status=Report.Status.OPEN
+        )
         .select_related("reporter")
     )
     Report.objects.filter(pk__in=[r.pk for r in reports]).update(
         status=Report.Status.HANDLED, handled_at=timezone.now()
     )
     for report in reports:
-        notify([report.reporter], "Your report about a bot's card was handled. Thank you.")
+        notify([report.reporter], PLAY_REPORTS_TOLD[report.reason].format(game=report.game_id))
     return len(reports)
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.browsers import Client
-from accounts.hooks import check_allowed
+from accounts.hooks import check_allowed, refused_among
 from accounts.models import User
 from accounts.seats import check_one_seat, records_refusals
 from core import clock
@@ -111,6 +111,12 @@ def queue_leave(*, user: User) -> bool:
     return bool(deleted or withdrawn)
 
 
+def queue_restricted(user: User, activity: str) -> None:
+    """accounts.hooks.restricted: barred from ranked play, the person leaves the queue."""
+    if activity == "ranked":
+        queue_leave(user=user)
+
+
 @transaction.atomic
 def tables_form(*, now: datetime | None = None) -> list[Game]:
     """Seats waiting people at ranked tables (the 2 s beat task); returns the new games.
@@ -131,6 +137,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     gone = set(games_selectors.unfinished_games_of(user_ids)) | selectors.users_barred(
         user_ids, now=now
     )
+    gone |= refused_among(user_ids, "ranked")  # a moderator's bar since they queued
     # A pair goes together: if one of them is gone (or their entry is), so is the other;
     # and a pair whose one blocks the other since they queued is no pair any more.
     blocked = social_selectors.blocked_pairs(user_ids)
@@ -144,7 +151,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
             or frozenset((entry.user_id, entry.partner_id)) in blocked
         )
     }
-    if gone:  # sat down elsewhere, or barred by a game rated after they queued
+    if gone:  # sat down elsewhere, or barred since they queued
         QueueEntry.objects.filter(user_id__in=gone).delete()
     created = []
     for variant in variants.VARIANTS:

@@ -118,3 +118,33 @@ def test_another_persons_download_and_wrong_methods_are_refused_and_change_nothi
     client.logout()
     assert client.get(f"/u/{alice.username}/data").status_code == 302  # to log in
     assert ChatMessage.objects.count() == before
+
+
+def test_no_copy_of_a_signed_in_persons_pages_is_kept(client):
+    """`Cache-Control: no-store` on the download and every page of a signed-in person, so
+    that a shared computer's cache and back button keep nothing once they log out."""
+    alice, bob = UserFactory(), UserFactory()
+    client.force_login(alice)
+    personal = [
+        f"/u/{alice.username}/data",  # the download
+        f"/u/{alice.username}/",  # their profile, with its settings
+        "/settings/close",
+        "/notifications/",
+        "/moderation/you/",  # their record
+        "/friends/",
+        "/ranked/",
+        "/accounts/email/",
+        f"/report/?username={bob.username}",
+        "/",  # their name and bell on every page
+    ]
+    for path in personal:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert "no-store" in response["Cache-Control"], path
+        assert "private" in response["Cache-Control"], path
+    token = token_create(user=alice)
+    by_token = client.get("/api/me/data", headers={"Authorization": f"Bearer {token}"})
+    assert "no-store" in by_token["Cache-Control"]
+    client.logout()
+    public = client.get(f"/u/{alice.username}/")  # a page anyone reads may be kept
+    assert public.status_code == 200 and "no-store" not in public.get("Cache-Control", "")

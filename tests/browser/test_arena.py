@@ -1,7 +1,9 @@
 """An arena in real browsers: joined with one click from the lobby, a seated person sent
-to their game, the standings updating without a reload, and the podium at the end; a
-club's owner scheduling one for the members. Screenshots go to test-artifacts/."""
+to their game, the standings updating without a reload, and the podium at the end; the
+lobby's countdown to a start; a club's owner scheduling one for the members. Screenshots
+go to test-artifacts/."""
 
+import re
 from datetime import timedelta
 
 from django.utils import timezone
@@ -58,6 +60,41 @@ def test_join_from_the_lobby_play_see_the_standings_move_and_the_podium(open_pag
     shot(page, "arena-podium-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "arena-podium-phone")
+
+
+def test_the_lobbys_countdown_ticks_and_at_zero_the_arena_shows_live(open_page, servers):
+    server = servers()
+    starts = timezone.now() + timedelta(seconds=30)
+    arena = ArenaFactory(name="Countdown arena", starts_at=starts)
+    page = open_page()
+    page.clock.install()  # the page's clock, for the test to move on
+    page.goto(f"{server.url}/play/")
+    countdown = page.locator(".lobby-arenas [data-counts-to]")
+    countdown.wait_for()
+    # Five seconds before the start, stopped there: the panels' next poll is 20 s off.
+    page.clock.pause_at(starts - timedelta(seconds=5))
+    first = countdown.inner_text()
+    page.clock.run_for(3000)
+    assert re.fullmatch(r"in 0:0\d", countdown.inner_text()) and countdown.inner_text() != first
+    shot(page, "lobby-countdown-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "lobby-countdown-phone")
+    page.set_viewport_size(DESKTOP)
+
+    # The arena starts (on the server at once): the countdown's end reads the panels again.
+    off_the_loop(lambda: Arena.objects.filter(pk=arena.pk).update(starts_at=timezone.now()))
+    page.clock.run_for(3000)
+    page.locator(".lobby-arenas .chip.live").wait_for()
+    assert "Countdown arena" in page.locator(".lobby-arenas").inner_text()
+    shot(page, "lobby-arena-live-desktop")
+
+    # The home page says what starts next, the arena first.
+    page.goto(f"{server.url}/")
+    coming = page.locator(".coming-up li")
+    assert "Countdown arena" in coming.first.inner_text() and coming.count() == 2  # and the daily
+    shot(page, "home-coming-up-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "home-coming-up-phone")
 
 
 def test_a_club_owner_schedules_an_arena_for_the_members(open_page, servers):

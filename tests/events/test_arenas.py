@@ -7,10 +7,11 @@ from django.utils import timezone
 
 from core.errors import Conflict, NotFound
 from events.kinds import ARENA
-from events.models import ArenaGame, ArenaPlayer
+from events.models import Arena, ArenaGame, ArenaPlayer
 from events.services import arenas, results, seating
 from games.models import Game
 from social import services as social
+from social.models import Notification
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 from tests.games.finished import play_as_if_present
@@ -66,7 +67,7 @@ def test_four_free_people_are_seated_at_an_arena_game_and_not_twice():
     assert seating.arena_seat(arena.pk, now=timezone.now()) == []
 
 
-def test_bots_fill_a_table_of_two_after_the_wait_never_one_person_alone():
+def test_bots_fill_a_table_of_two_after_the_wait():
     arena = ArenaFactory(bot_wait_seconds=30)
     ada, ben = joined(arena, 2)
     now = timezone.now()
@@ -76,16 +77,25 @@ def test_bots_fill_a_table_of_two_after_the_wait_never_one_person_alone():
     assert {seat.user for seat in seats if seat.user} == {ada, ben}
     assert [seat.bot_level for seat in seats].count("expert") == 2
 
+
+def test_a_lone_free_player_is_seated_with_three_bots_after_the_wait():
     alone = ArenaFactory(bot_wait_seconds=30)
-    joined(alone, 1)
-    assert seating.arena_seat(alone.pk, now=now + timedelta(minutes=5)) == []
+    (ada,) = joined(alone, 1)
+    now = timezone.now()
+    assert seating.arena_seat(alone.pk, now=now + timedelta(seconds=10)) == []
+    (game,) = seating.arena_seat(alone.pk, now=now + timedelta(seconds=31))
+    seats = list(game.seats.order_by("position"))
+    assert [seat.user for seat in seats if seat.user] == [ada]
+    assert [seat.bot_level for seat in seats].count("expert") == 3
 
 
 def test_people_who_block_each_other_are_not_seated_together():
     arena = ArenaFactory(bot_wait_seconds=0)
     ada, ben = joined(arena, 2)
     social.block(user=ada, other=ben)
-    assert seating.arena_seat(arena.pk, now=timezone.now() + timedelta(seconds=5)) == []
+    games = seating.arena_seat(arena.pk, now=timezone.now() + timedelta(seconds=5))
+    tables = [{seat.user for seat in game.seats.all() if seat.user} for game in games]
+    assert sorted(tables, key=lambda people: min(p.pk for p in people)) == [{ada}, {ben}]
 
 
 def test_nobody_is_seated_in_the_last_minutes_nor_after_leaving():
@@ -153,3 +163,32 @@ def test_people_who_joined_ahead_wait_for_bots_from_the_start_not_from_joining()
     assert seating.arena_seat(arena.pk, now=start - timedelta(seconds=1)) == []  # not yet
     assert seating.arena_seat(arena.pk, now=start + timedelta(seconds=5)) == []
     assert len(seating.arena_seat(arena.pk, now=start + timedelta(seconds=31))) == 1
+
+
+def test_leaving_an_ended_arena_is_refused_and_its_standings_stay_final():
+    arena = ArenaFactory()
+    (ada,) = joined(arena, 1)
+    with pytest.raises(Conflict, match="has ended: its standings are final"):
+        arenas.arena_leave(user=ada, arena_id=arena.pk, now=arena.ends_at)
+    assert ArenaPlayer.objects.get(user=ada).active
+
+
+def test_the_entrants_are_told_the_result_once_every_counted_game_is_recorded():
+    arena = ArenaFactory()
+    people = joined(arena, 4)
+    (game,) = seating.arena_seat(arena.pk, now=timezone.now())
+    play_as_if_present(game)  # finished, its result not recorded yet (a lost signal)
+    assert results.arenas_conclude(now=arena.ends_at) == 0
+    assert results.sweep() == 1
+    assert results.arenas_conclude(now=arena.ends_at) == 1
+    winner = (
+        ArenaPlayer.objects.filter(arena=arena).order_by("-points", "games", "joined_at").first()
+    )
+    assert winner.points == 2
+    told = Notification.objects.filter(text__contains="has ended")
+    assert {notice.user for notice in told} == set(people)
+    assert told[0].text == f"{arena.name} has ended: {winner.user.username} won with 2 points"
+    assert told[0].url == f"/arenas/{arena.pk}/"
+    empty = ArenaFactory(starts_at=arena.starts_at, ends_at=arena.ends_at)
+    assert results.arenas_conclude(now=arena.ends_at) == 1  # nobody to tell, concluded
+    assert Arena.objects.get(pk=empty.pk).concluded

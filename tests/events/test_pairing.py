@@ -1,5 +1,6 @@
 """The arena's pairing rules, in their order: blocks, no partner twice in a row, close
-partnerships, the longest-waiting first; and bots only for tables of two people or more."""
+partnerships, the longest-waiting first; in a battle, partners of one club; and bots for
+whoever is left after the wait, one person alone included."""
 
 from events.pairing import Table, Waiting, best_split, tables
 
@@ -59,10 +60,12 @@ def test_someone_blocked_by_everyone_waits_and_the_others_play():
     assert set(table.seats) == {2, 3, 4, 5}
 
 
-def test_bots_fill_a_table_of_two_or_three_people_only_after_the_wait():
+def test_bots_fill_a_table_of_one_to_three_people_only_after_the_wait():
     line = [person(1, waited=5), person(2, waited=3)]
     assert tables(line, bots_after=30) == []
-    assert tables([person(1, waited=31)], bots_after=30) == []  # nobody plays bots alone
+    assert tables([person(1, waited=29)], bots_after=30) == []
+    (alone,) = tables([person(1, waited=31)], bots_after=30)  # a lone player is not stranded
+    assert alone.seats.count(None) == 3
     (table,) = tables([person(1, waited=31), person(2, waited=3)], bots_after=30)
     assert sorted(seat for seat in table.seats if seat is not None) == [1, 2]
     assert table.seats.count(None) == 2
@@ -78,7 +81,28 @@ def test_bots_take_the_seats_that_make_the_game_even():
 
 def test_two_who_block_each_other_do_not_get_a_bot_table_together():
     line = [person(1, waited=40), person(2, waited=40)]
-    assert tables(line, blocked={frozenset((1, 2))}, bots_after=30) == []
+    seated = tables(line, blocked={frozenset((1, 2))}, bots_after=30)
+    assert sorted(table.seats.count(None) for table in seated) == [3, 3]
+
+
+def club(user_id, side, mu=25.0, waited=10.0):
+    return Waiting(user_id=user_id, mu=mu, waited=waited, side=side)
+
+
+def test_in_a_battle_partners_play_for_the_same_club():
+    # The even split (40 + 10 against 30 + 20) would mix the clubs: each club's two are
+    # partners instead, however uneven.
+    (table,) = tables([club(1, "red", 40), club(2, "red", 30), club(3, "blue", 20),
+                       club(4, "blue", 10)])  # fmt: skip
+    assert partners(table) == {frozenset((1, 2)), frozenset((3, 4))}
+    # Three of one club and one of the other make no table of four; after the wait the
+    # bots partner whoever is alone in their club.
+    line = [club(1, "red"), club(2, "red"), club(3, "red"), club(4, "blue")]
+    assert tables(line) == []
+    for table in tables([club(n.user_id, n.side, waited=40) for n in line], bots_after=30):
+        for pair in partners(table):
+            sides = {n.side for n in line if n.user_id in pair}
+            assert len(sides) <= 1
 
 
 def test_a_thousand_people_are_all_seated_once():

@@ -1,10 +1,12 @@
 """The schedule runs itself: arenas created ahead of their start, once; starts missed
 while beat was down start late instead of being skipped; people who joined ahead are told
-shortly before the start."""
+shortly before the start. The admin refuses schedules that could not run, and a tick
+creates a bounded number of events."""
 
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from events.models import Arena, EventSchedule
@@ -82,3 +84,54 @@ def test_people_who_joined_ahead_are_told_once_shortly_before_the_start():
     assert words(ada, now=soon) == ["Hourly Quick starts in 4 minutes"]  # worded when read
     assert told.url == f"/arenas/{arena.pk}/"
     assert Arena.objects.get(pk=arena.pk).announced
+
+
+def admin_client():
+    client = Client()
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    return client
+
+
+SCHEDULE_FORM = {
+    "name": "Hourly Quick", "kind": "arena", "preset": "quick", "every": "hour",
+    "first_start_0": "2026-12-24", "first_start_1": "20:00:00", "ahead_minutes": 60,
+    "turn_seconds": 20, "active": "on", "minutes": 45, "bot_wait_seconds": 30,
+    "closing_seconds": 300, "rounds": 5, "hands": 4,
+}  # fmt: skip
+
+
+def test_the_admin_refuses_a_schedule_that_could_not_run():
+    client = admin_client()
+    bad = {"rounds": 0, "turn_seconds": 0, "closing_seconds": 45 * 60, "ahead_minutes": 10**6}
+    for field, value in bad.items():
+        answer = client.post("/admin/events/eventschedule/add/", SCHEDULE_FORM | {field: value})
+        assert answer.status_code == 200, field
+        html = answer.content.decode()
+        row = html[html.index(f'class="form-row field-{field}') :].split('class="form-row')[1]
+        assert "errorlist" in row, field
+    assert not EventSchedule.objects.exists()
+    assert client.post("/admin/events/eventschedule/add/", SCHEDULE_FORM).status_code == 302
+    assert EventSchedule.objects.get().closing_seconds == 300
+    # A single arena too: its closing must leave it time to seat anyone.
+    arena = {"name": "Short", "preset": "quick", "starts_at_0": "2026-12-24",
+             "starts_at_1": "20:00:00", "ends_at_0": "2026-12-24", "ends_at_1": "20:10:00",
+             "bot_wait_seconds": 30, "closing_seconds": 600, "turn_seconds": 20,
+             "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0,
+             "players-MIN_NUM_FORMS": 0, "players-MAX_NUM_FORMS": 1000}  # fmt: skip
+    answer = client.post("/admin/events/arena/add/", arena)
+    assert answer.status_code == 200 and "The closing must be shorter than the arena" in (
+        answer.content.decode()
+    )
+    assert (
+        client.post("/admin/events/arena/add/", arena | {"closing_seconds": 100}).status_code == 302
+    )
+    assert Arena.objects.get().closing_seconds == 100
+
+
+def test_a_tick_creates_a_bounded_number_of_events_however_far_ahead_a_schedule_looks():
+    hourly(ahead_minutes=10**5)  # 69 days, saved before the admin checked it
+    now = timezone.now()
+    created = schedule.schedules_run(now=now)
+    assert len(created) == schedule.SLOTS_PER_TICK
+    assert max(arena.starts_at for arena in created) < now + timedelta(days=2)
+    assert len(schedule.schedules_run(now=now)) == schedule.SLOTS_PER_TICK  # the next tick

@@ -1,6 +1,6 @@
 """Tournaments in the JSON API: the lists, a tournament's standings and your table,
-registering and withdrawing, a person's games; bad input and races get a clear 4xx and
-change nothing."""
+registering, answering a partner's registration and withdrawing, a person's games; bad
+input and races get a clear 4xx and change nothing."""
 
 import json
 from datetime import timedelta
@@ -83,3 +83,29 @@ def test_registering_and_withdrawing_and_their_refusals():
     status, body = call("POST", f"/api/tournaments/{members.slug}/register", ada, {})
     assert status == 403 and club.name in json.dumps(body)
     assert not Entrant.objects.filter(tournament=members).exists()
+
+
+def test_the_named_partner_answers_through_the_api():
+    cup = TournamentFactory()
+    ada, ben, cal = UserFactory.create_batch(3)
+    call("POST", f"/api/tournaments/{cup.slug}/register", ada, {"partner": ben.username})
+    status, state = call("GET", f"/api/tournaments/{cup.slug}", ben)
+    (invitation,) = state["invitations"]
+    assert status == 200 and invitation["players"] == [ada.username] and state["me"] is None
+    answer = f"/api/tournaments/{cup.slug}/invitations/{invitation['id']}"
+    refusals = [
+        ({}, 400, "Choose a decision: accept or decline"),
+        ({"decison": "accept"}, 400, "Choose a decision"),
+        ({"decision": "yes"}, 400, "must be one of: accept, decline"),
+        ({"decision": True}, 400, "must be one of"),
+    ]
+    for body, code, words in refusals:
+        status, error = call("POST", answer, ben, body)
+        assert (status, words in error["error"]) == (code, True), body
+    assert call("POST", answer, cal, {"decision": "accept"})[0] == 404  # not named
+    assert Entrant.objects.get(tournament=cup).pending  # nothing changed
+
+    status, state = call("POST", answer, ben, {"decision": "accept"})
+    assert status == 200 and state["invitations"] == []
+    assert state["me"]["players"] == [ada.username, ben.username]
+    assert call("POST", answer, ben, {"decision": "decline"})[0] == 404  # answered

@@ -504,6 +504,25 @@ def test_only_the_named_partner_answers_and_a_refusal_leaves_the_registrant_alon
     assert client.post(answer, {"decision": "accept"}).status_code == 404
 
 
+def test_an_answer_without_a_known_decision_is_refused_and_changes_nothing(client):
+    tournament = TournamentFactory()
+    alice, bob = UserFactory.create_batch(2)
+    entrant = tournaments.tournament_register(tournament=tournament, user=alice, partner=bob)
+    answer = f"/tournaments/{tournament.slug}/invitations/{entrant.pk}"
+    client.force_login(bob)
+    refusals = [
+        ({}, "Choose a decision: accept or decline"),
+        ({"decison": "accept"}, "Choose a decision: accept or decline"),  # misspelled
+        ({"decision": "yes"}, "must be one of: accept, decline"),
+    ]
+    for form, words in refusals:
+        response = client.post(answer, form)
+        assert response.status_code == 400 and words in response.content.decode(), form
+    entrant.refresh_from_db()
+    assert entrant.pending and entrant.player_b == bob  # neither accepted nor declined
+    assert not Notification.objects.filter(user=alice).exists()
+
+
 def test_partnerships_not_accepted_by_closing_do_not_count(client):
     boss = director()
     tournament = TournamentFactory()

@@ -59,7 +59,7 @@ def test_a_bots_card_is_reported_judged_and_exported():
 
     boss.post(
         "/admin/moderation/report/",
-        {"action": "bot_reports_handled", "_selected_action": [report.pk]},
+        {"action": "play_reports_handled", "_selected_action": [report.pk]},
     )
     report.refresh_from_db()
     assert report.status == "handled"

@@ -162,15 +162,11 @@ def test_no_moderation_page_for_anyone_but_moderators():
 async def test_a_mute_is_honoured_live_over_the_socket():
     from asgiref.sync import sync_to_async
 
-    def muted_at_a_table():
+    def at_a_table():
         ben = UserFactory()
-        game = table_of(ben)
-        decisions.decision_take(
-            moderator=moderator(), subject=ben, kind="mute", reason="spam", minutes=30
-        )
-        return game, token_create(user=ben)
+        return ben, table_of(ben), token_create(user=ben)
 
-    game, token = await sync_to_async(muted_at_a_table)()
+    ben, game, token = await sync_to_async(at_a_table)()
     socket = WebsocketCommunicator(
         application,
         f"/ws/games/{game.pk}/?format=json&token={token}",
@@ -178,6 +174,11 @@ async def test_a_mute_is_honoured_live_over_the_socket():
     )
     connected, _ = await socket.connect()
     assert connected
+    # Muted while their socket is open: the next line they send is refused.
+    await sync_to_async(decisions.decision_take)(
+        moderator=await sync_to_async(moderator)(), subject=ben, kind="mute", reason="spam",
+        minutes=30,
+    )  # fmt: skip
     await socket.send_to(text_data=json.dumps({"type": "chat", "text": "buy gold"}))
     frame = json.loads(await socket.receive_from())
     while frame["type"] != "error":

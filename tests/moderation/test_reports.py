@@ -1,6 +1,7 @@
 """Reporting a person where it happened: from a profile, from a table (a chat line, this
-moment of the game), through the API; the limits, and every bad input refused with a clear
-4xx that changes nothing."""
+moment of the game), through the API; a game's deals reported rigged, with the seed check;
+one open report a reporter and person; the moderators' queue by people reporting and
+severity; the limits, and every bad input refused with a clear 4xx that changes nothing."""
 
 import json
 
@@ -8,10 +9,12 @@ import pytest
 from django.test import Client
 
 from accounts.tokens import token_create
+from games.models import Game, Hand
 from moderation.models import Report
 from moderation.services import reports
 from tests.factories import UserFactory
-from tests.moderation.factories import table_of
+from tests.games.finished import finished_game
+from tests.moderation.factories import moderator, table_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
 
@@ -110,3 +113,103 @@ def test_a_private_game_cannot_be_reported_by_someone_outside_it():
     game.save(update_fields=["private"])
     status, _ = api(eve, {"username": ben.username, "reason": "cheating", "game": game.pk})
     assert status == 404 and not Report.objects.exists()
+
+
+def test_reporting_the_same_person_again_adds_to_one_open_report():
+    ada, ben = UserFactory.create_batch(2)
+    for number in range(1, 4):
+        status, answer = api(ada, {"username": ben.username, "reason": "stalling",
+                                   "note": f"left again {number}"})  # fmt: skip
+        assert (status, answer["filings"]) == ((201, 1) if number == 1 else (200, number))
+    status, answer = api(ada, {"username": ben.username, "reason": "cheating"})
+    assert (status, answer["status"], answer["filings"]) == (200, "added", 4)
+    report = Report.objects.get()
+    # The more severe reason is kept; every note is there, the other reason's named.
+    assert report.reason == "cheating"
+    assert report.note == "left again 1\n\nleft again 2\n\nleft again 3\n\nCheating or collusion"
+    client = Client()
+    client.force_login(ada)
+    page = client.post("/report/", {"username": ben.username, "reason": "name"}, follow=True)
+    assert f"Added to your open report about {ben.username}" in page.content.decode()
+    assert Report.objects.get().filings == 5
+    # Once handled, the next report is a new one; a report in a game is its own.
+    Report.objects.update(status=Report.Status.HANDLED)
+    assert api(ada, {"username": ben.username, "reason": "chat"})[0] == 201
+    assert (
+        api(ada, {"username": ben.username, "reason": "chat", "game": table_of(ada, ben).pk})[0]
+        == 201
+    )
+    assert Report.objects.count() == 3
+
+
+def test_an_open_report_has_room_for_so_many_notes():
+    ada, ben = UserFactory.create_batch(2)
+    note = "x" * reports.NOTE_LENGTH
+    for _ in range(3):
+        reports.report_create(reporter=ada, subject=ben, reason="chat", note=note)
+    status, answer = api(ada, {"username": ben.username, "reason": "chat", "note": note})
+    assert status == 409 and "as long as it can be" in answer["error"]
+    assert Report.objects.get().filings == 3
+
+
+def test_the_queue_puts_more_people_reporting_and_graver_reasons_first():
+    ada, bea, ben, cal, dan = UserFactory.create_batch(5)
+    for _ in range(reports.REPORTS_AN_HOUR):  # one person, ten times: one reporter
+        reports.report_create(reporter=ada, subject=ben, reason="name")
+    for reporter in (ada, bea):
+        reports.report_create(reporter=reporter, subject=cal, reason="stalling")
+        reports.report_create(reporter=reporter, subject=dan, reason="cheating")
+    client = Client()
+    client.force_login(moderator())
+    page = client.get("/admin/moderation/report/queue/").content.decode()
+    rows = page.split("<tbody>")[1].split("</tr>")
+    order = [next(p.username for p in (ben, cal, dan) if p.username in row) for row in rows[:3]]
+    assert order == [dan.username, cal.username, ben.username]
+    cells = [cell.split(">", 1)[1] for cell in rows[2].split("</td>")[1:4]]
+    assert cells == ["1", "medium", str(reports.REPORTS_AN_HOUR)]  # reporters, severity, filings
+    assert "high" in rows[0] and "low" in rows[1]
+
+
+def test_a_deal_reported_rigged_reaches_the_moderators_with_the_seed_check():
+    ada, eve = UserFactory.create_batch(2)
+    game = finished_game([ada, "random", "random", "random"])
+    last = Hand.objects.filter(game=game).last()
+    client = Client()
+    client.force_login(ada)
+    table = client.get(f"/games/{game.pk}/").content.decode()
+    assert "This deal was rigged" in table and "reason=fairness" in table
+    form = client.get(f"/report/?reason=fairness&game={game.pk}").content.decode()
+    verify = f"/verify/?seed={last.seed}&amp;commitment={last.commitment}"
+    assert f"Report the deals of game {game.pk}" in form and verify in form
+    page = client.post("/report/", {"reason": "fairness", "game": game.pk, "note": "no spades"},
+                       follow=True)  # fmt: skip
+    assert "Report received" in page.content.decode()
+    report = Report.objects.get()
+    assert (report.subject, report.hand, report.seed_check["failed"]) == (None, last.number, [])
+    # A seed that does not hash to its commitment is what the check is for.
+    Hand.objects.filter(pk=last.pk).update(seed="00" * 32)
+    status, answer = api(eve, {"reason": "fairness", "game": game.pk})
+    assert status == 201 and answer["seed_check"]["failed"] == [last.number]
+    assert answer["seed_check"]["verify"].startswith("/verify/?seed=")
+    assert api(eve, {"reason": "fairness", "game": game.pk})[0] == 409  # once a game
+    assert "rigged deal is reported with its game" in api(eve, {"reason": "fairness"})[1]["error"]
+    boss = Client()
+    boss.force_login(moderator())
+    queue = boss.get("/admin/moderation/report/queue/").content.decode()
+    assert f"The deals of game {game.pk}" in queue and "✘ Does not match" in queue
+    assert f"verify hand {last.number}" in queue
+    listed = boss.get("/admin/moderation/report/?reason__exact=fairness").content.decode()
+    assert "✔ Every seed matches" in listed and "✘ Does not match" in listed
+    # A duplicate board's deal is every table's until its event closes: no verify link.
+    Game.objects.filter(pk=game.pk).update(players_only=True)
+    queue = boss.get("/admin/moderation/report/queue/").content.decode()
+    assert "stays secret until its event closes" in queue and last.seed not in queue
+
+
+def test_the_report_form_points_to_the_verify_page():
+    ada, ben = UserFactory.create_batch(2)
+    client = Client()
+    client.force_login(ada)
+    form = client.get(f"/report/?username={ben.username}").content.decode()
+    assert 'href="/verify/"' in form and "Think a deal was rigged?" in form
+    assert "This deal was rigged" not in form  # a person is not reported for a deal

@@ -64,3 +64,42 @@ document.addEventListener("focusin", function (event) {
     location.reload();
   }
 })();
+
+(function () {
+  // Countdowns to a start or an end (core/templatetags/clock.py, `counting_down`): "in 4:59"
+  // under an hour, in words above (as the server words them). One that reaches zero while
+  // the page shows it says "now" and sends "counted-down" up the page, once: the part that
+  // polls reads itself again at once. One already past when drawn (the server's clock may be
+  // behind this one) waits for the next poll instead of asking again and again.
+  function plural(count, word) { return count + " " + word + (count === 1 ? "" : "s"); }
+
+  function words(seconds) {
+    if (seconds < 3600) {
+      var minutes = Math.floor(seconds / 60), rest = seconds % 60;
+      return minutes + ":" + (rest < 10 ? "0" : "") + rest;
+    }
+    var hours = Math.floor(Math.ceil(seconds / 60) / 60), more = Math.ceil(seconds / 60) % 60;
+    if (hours >= 24) {
+      var days = Math.floor(hours / 24);
+      return plural(days, "day") + (hours % 24 ? " " + plural(hours % 24, "hour") : "");
+    }
+    return plural(hours, "hour") + (more ? " " + plural(more, "minute") : "");
+  }
+
+  function tick() {
+    document.querySelectorAll("[data-counts-to]").forEach(function (el) {
+      var left = Math.ceil((Date.parse(el.dataset.countsTo) - Date.now()) / 1000);
+      if (left > 0) {
+        el.dataset.counting = "1";
+        el.textContent = "in " + words(left);
+      } else if (el.dataset.counting === "1") {
+        el.dataset.counting = "done";
+        el.textContent = "now";
+        el.dispatchEvent(new CustomEvent("counted-down", { bubbles: true }));
+      }
+    });
+  }
+  tick();
+  setInterval(tick, 1000);
+  document.addEventListener("htmx:afterSettle", tick);
+})();

@@ -18,8 +18,10 @@ class Command(BaseCommand):
             self.stdout.write("Event schedules exist already (unchanged).")
             return
         hour = timezone.now().replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
-        days_to_sunday = (6 - hour.weekday()) % 7 or 7
-        sunday = hour.replace(hour=18) + timedelta(days=days_to_sunday)
+        # The next Sunday at 18:00, within the week ahead in which the Swiss is listed.
+        sunday = hour.replace(hour=18) + timedelta(days=(6 - hour.weekday()) % 7)
+        if sunday < hour:
+            sunday += timedelta(weeks=1)
         EventSchedule.objects.create(
             name="Hourly Quick arena", kind="arena", preset="quick", every="hour",
             first_start=hour, minutes=45, ahead_minutes=60,
