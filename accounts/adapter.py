@@ -1,7 +1,7 @@
-"""allauth's adapter and sign-up form for closed accounts: their names stay reserved while
-they may come back and for a while after their erasure (accounts.erasure), and logging in
-within the grace reopens one (a moderator's closing excepted, which the person is told in
-words)."""
+"""allauth's adapter and sign-up form for names and closed accounts: a name holds no word
+the site does not allow; closed accounts' names stay reserved while they may come back and
+for a while after their erasure (accounts.erasure), and logging in within the grace
+reopens one (a moderator's closing excepted, which the person is told in words)."""
 
 import re
 
@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.utils import timezone
 
 from accounts import erasure, services
+from accounts.hooks import wording_refusal
 from accounts.models import User
 from core.errors import Forbidden
 
@@ -24,6 +25,9 @@ class AccountAdapter(DefaultAccountAdapter):
         username = super().clean_username(username, shallow)
         if CLOSED_NAME.fullmatch(username):
             raise forms.ValidationError("Names like closed-12 are kept for closed accounts")
+        refusal = wording_refusal(username, "A username")
+        if refusal:
+            raise forms.ValidationError(refusal)
         if not shallow and (
             User.objects.filter(
                 former_username__iexact=username, closed_at__isnull=False, erased_at=None

@@ -1,13 +1,13 @@
-"""What the apps above accounts add to a person's profile page, the restrictions they put
-on a person, what they hold about a person (the download) and what they do when an account
-closes or is erased (see core.hooks)."""
+"""What the apps above accounts add to a person's profile page, the restrictions they put on a
+person, the words they keep out of names, what they hold about a person (the download) and what they
+do when an account closes or is erased (see core.hooks)."""
 
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.http import HttpRequest
 
-from core.errors import Forbidden
+from core.errors import Forbidden, Invalid
 from core.hooks import Hook
 
 
@@ -108,3 +108,25 @@ account_erasing = Hook("account_erasing")
 personal rows it keeps that games and other people's results do not need, and rewrites its
 texts that name the person (accounts.erasure.Erased.of(user): the row still holds their
 old name and addresses while the hooks run)."""
+
+
+wording_rules = Hook("wording_rules")
+"""Functions (text) -> whether `text` holds a word the site does not allow in what people
+read (moderation: the chat's word list, masked or refused words alike). The apps that
+take a name or a description from a person (sign-up and renames, clubs, events, seasons
+and teams, report notes) call `check_wording` or `wording_refusal`, so none of them
+imports moderation."""
+
+
+def wording_refusal(text: str, what: str) -> str | None:
+    """Why `text`, a `what` ("A username"), may not be used, in words; or None."""
+    if any(function(text) for function in wording_rules):
+        return f"{what} contains a word this site does not allow: please write it without"
+    return None
+
+
+def check_wording(text: str, what: str) -> None:
+    """Refuses (400, nothing saved) a `what` that holds a word the site does not allow."""
+    why = wording_refusal(text, what)
+    if why:
+        raise Invalid(why)

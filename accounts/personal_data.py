@@ -30,6 +30,7 @@ EXEMPT = {
     "trail; the decisions belong to the people they are about",
     "moderation.Decision.undone_by": "as moderation.Decision.moderator",
     "moderation.BannedWord.added_by": "the site's word list, which staff edit",
+    "moderation.AllowedWord.added_by": "as moderation.BannedWord.added_by",
     "accounts.SharedSeat.user": "the moderators' record of one browser or address seating "
     "two accounts (accounts.seats): it names the other account, whose browser and address "
     "are theirs; the person's own browsers and addresses are in browsers_and_addresses",

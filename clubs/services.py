@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from accounts.hooks import check_wording
 from accounts.models import User
 from clubs import selectors
 from clubs.models import Club, JoinRequest, Membership
@@ -25,6 +26,7 @@ def check_club_create(*, name: str) -> str:
     """The new club's slug, or an error."""
     if not name:
         raise Invalid("A club needs a name")
+    check_wording(name, "A club's name")
     if Club.objects.filter(name__iexact=name).exists():
         raise Conflict(f"There is already a club called {name}")
     base = slugify(name)[:80] or "club"
@@ -38,6 +40,7 @@ def check_club_create(*, name: str) -> str:
 def club_create(*, owner: User, name: str, description: str = "", public: bool = True) -> Club:
     name = name.strip()
     slug = check_club_create(name=name)
+    check_wording(description, "A club's description")
     try:
         with transaction.atomic():  # a twin created meanwhile must not poison the outer one
             club = Club.objects.create(
@@ -53,6 +56,7 @@ def club_create(*, owner: User, name: str, description: str = "", public: bool =
 @transaction.atomic
 def club_update(*, club: Club, admin: User, description: str, public: bool) -> Club:
     check_club_admin(club, admin)
+    check_wording(description, "A club's description")
     club.description, club.public = description.strip(), public
     club.save(update_fields=["description", "public"])
     return club

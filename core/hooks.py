@@ -20,7 +20,9 @@ The hooks of the project (each module documents what its functions take and retu
   same rules for a crowd at once); `restricted` (what each app does when a decision
   starts forbidding an activity: leave the queue, arenas, tournaments);
   `personal_data` (each app's section of a person's download), `account_closing` and
-  `account_erasing` (what each app does when an account closes, and when its data goes).
+  `account_erasing` (what each app does when an account closes, and when its data goes),
+  `wording_rules` (the words kept out of names and descriptions), checked by
+  `check_wording`.
 - clubs.hooks: `club_panels` (the club page's panels), `clubs_panels` (the clubs list's).
 
 Events (a game finished, people seated) are Django signals in `games.signals`.

@@ -193,6 +193,9 @@ class ChatMessage(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     text = models.CharField(max_length=MAX_LENGTH)
+    # What was typed, when the chat's rules masked some of it: for moderators only (their
+    # report pages), never shown to players; erased with the account.
+    original = models.CharField(max_length=MAX_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -96,4 +96,5 @@ def erase(user: User) -> None:
             ChatMessage.objects.filter(pk=line.pk).update(text=text)
     tables = {*Seat.objects.filter(user=user).values_list("game_id", flat=True)}
     tables |= {*mine.values_list("game_id", flat=True)}
-    erased.rewrite(ChatMessage.objects.filter(game_id__in=tables).exclude(user=user), "text")
+    theirs = ChatMessage.objects.filter(game_id__in=tables).exclude(user=user)
+    erased.rewrite(theirs, "text", "original")  # a masked line's original, kept for moderators

@@ -1,7 +1,8 @@
-"""The moderation app's configuration: the restrictions it puts on people and the chat's
-rules, which the apps below consult through accounts.hooks.restrictions and
-games.hooks.chat_rules without importing it; where people report (a profile, a table);
-its section of a person's download."""
+"""The moderation app's configuration: the restrictions it puts on people, the chat's
+rules and the words kept out of names, which the apps below consult through
+accounts.hooks.restrictions, games.hooks.chat_rules and accounts.hooks.wording_rules
+without importing it; where people report (a profile, a table);
+its section of a person's download, and what it erases with an account."""
 
 from django.apps import AppConfig
 
@@ -17,6 +18,7 @@ class ModerationConfig(AppConfig):
             profile_panels,
             restricted_people,
             restrictions,
+            wording_rules,
         )
         from games import hooks
         from moderation import chat, panels, personal_data as data, selectors
@@ -24,6 +26,8 @@ class ModerationConfig(AppConfig):
         restrictions.add(selectors.restriction)
         restricted_people.add(selectors.restricted_among)
         hooks.chat_rules.add(chat.chat_rule)
+        wording_rules.add(chat.has_listed_word)
+        account_erasing.add(chat.originals_erase)  # what a masked line's sender typed
         personal_data.add(data.moderation)
         account_erasing.add(data.erase)
         profile_panels.add(panels.profile_report)

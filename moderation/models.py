@@ -1,5 +1,6 @@
 """Reports people make, the decisions moderators take on them (an audit trail: who, when,
-why; each can be undone), and the words the chat refuses or masks."""
+why; each can be undone), the words the chat refuses or masks, and the innocent ones
+that contain one."""
 
 from django.conf import settings
 from django.db import models
@@ -138,6 +139,23 @@ class BannedWord(models.Model):
     refuse = models.BooleanField(
         default=False, help_text="Refuse the message (otherwise the word is masked)"
     )
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["word"]
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class AllowedWord(models.Model):
+    """An innocent word or name that contains a listed one ("Moby Dick", "Scunthorpe"):
+    where it is found, the listed word is let through; moderators edit the list."""
+
+    word = models.CharField(max_length=60, unique=True)
     added_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

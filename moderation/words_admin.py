@@ -1,9 +1,10 @@
-"""The chat's word list in the Django admin: moderators add, edit and remove words; the
-next message is checked against the list as it is then (moderation.chat)."""
+"""The chat's word list and its allowed words in the Django admin: moderators add, edit and
+remove words; the next message is checked against the lists as they are then
+(moderation.chat)."""
 
 from django.contrib import admin
 
-from moderation.models import BannedWord
+from moderation.models import AllowedWord, BannedWord
 
 
 @admin.register(BannedWord)
@@ -26,3 +27,11 @@ class BannedWordAdmin(admin.ModelAdmin):
         if not change:
             obj.added_by = request.user
         super().save_model(request, obj, form, change)
+
+
+@admin.register(AllowedWord)
+class AllowedWordAdmin(BannedWordAdmin):
+    list_display = ("word", "added_by", "created_at")
+    list_filter = ()
+    list_editable = ()
+    fields = ("word",)

@@ -68,7 +68,12 @@ BENCHES = [
     Bench(
         "chat_words",
         "--words 20 --messages 50",
-        (rf"^20 words: compiled in {NUMBER} ms CPU, {NUMBER} ms CPU a message of \d+ ",),
+        (
+            rf"^20 words: compiled in {NUMBER} ms CPU, {NUMBER} ms CPU a message of \d+ ",
+            rf"^starter list: \d+ masked, \d+ refused, \d+ allowed, compiled in {NUMBER} ms CPU$",
+            r"^ordinary chat: \d+ lines, 0 masked or refused$",
+            rf"^abusive chat: \d+ lines, \d+ caught \({NUMBER}%\)$",
+        ),
     ),
     Bench(
         "doubledummy",

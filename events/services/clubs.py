@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from accounts.hooks import check_wording
 from accounts.models import User
 from clubs import selectors as club_selectors
 from clubs.models import Club, Membership
@@ -90,6 +91,7 @@ def club_arena_create(
     members are told."""
     _check_organiser(club, user, "arenas")
     _check_plan(starts_at, minutes, now)
+    check_wording(name, "An arena's name")
     arena = _arena_create(
         name=name or f"{club.name} arena", preset=preset, starts_at=starts_at, minutes=minutes
     )
@@ -114,6 +116,7 @@ def club_swiss_create(
     organiser; registration is open until it starts, and the members are told."""
     _check_organiser(club, user, "events")
     _check_start(starts_at, now)
+    check_wording(name, "A tournament's name")
     if not (ROUNDS[0] <= rounds <= ROUNDS[1] and HANDS[0] <= hands <= HANDS[1]):
         raise Invalid(
             f"A Swiss has {ROUNDS[0]} to {ROUNDS[1]} rounds of {HANDS[0]} to {HANDS[1]} hands"

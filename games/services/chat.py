@@ -36,6 +36,10 @@ def check_chat(game: Game, user: User, text: str) -> str:
 @transaction.atomic
 def chat_post(*, game_id: int, user: User, text: str) -> ChatMessage:
     game = game_lock(game_id)
-    message = ChatMessage.objects.create(game=game, user=user, text=check_chat(game, user, text))
+    posted = check_chat(game, user, text)
+    typed = text.strip()  # kept for moderators when the rules masked some of it
+    message = ChatMessage.objects.create(
+        game=game, user=user, text=posted, original=typed if posted != typed else ""
+    )
     transaction.on_commit(lambda: events.chat_posted(message), robust=True)
     return message

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.hooks import check_allowed, refused_among
+from accounts.hooks import check_allowed, check_wording, refused_among
 from accounts.models import User
 from clubs import selectors as club_selectors
 from clubs.models import Club
@@ -40,6 +40,7 @@ def check_season_create(
     check_club_admin(club, admin)
     if not name:
         raise Invalid("A season needs a name")
+    check_wording(name, "A season's name")
     if club.seasons.filter(name__iexact=name).exists():
         raise Conflict(f"{club} already has a season called {name}")
     low, high = ROUND_DAYS_RANGE
@@ -108,6 +109,7 @@ def check_team_add(season: Season, admin: User, players: tuple[User, User], name
     player_a, player_b = players
     if player_a.pk == player_b.pk:
         raise Invalid("A team is two different people")
+    check_wording(name, "A team's name")
     for player in players:
         if club_selectors.membership_of(season.club, player) is None:
             raise Invalid(f"{player} is not a member of {season.club}")

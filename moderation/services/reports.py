@@ -8,6 +8,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.hooks import check_wording
 from accounts.models import User
 from core.errors import Conflict, Invalid, NotFound, TooMany
 from games.models import ChatMessage, Game
@@ -52,6 +53,7 @@ def check_report(
     note = note.strip()
     if len(note) > NOTE_LENGTH:
         raise Invalid(f"A note can be at most {NOTE_LENGTH} characters long")
+    check_wording(note, "A note (the moderators read the reported chat itself)")
     if subject is not None and subject.pk == reporter.pk:
         raise Invalid("You cannot report yourself")
     if subject is None and reason not in WITHOUT_A_PERSON:

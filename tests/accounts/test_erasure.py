@@ -64,6 +64,10 @@ def test_after_day_7_no_text_column_holds_the_old_name_or_address():
         game=game, user=ex, text=f"I'm Alicia, mail me at {EMAIL} or alicia@mail.example"
     )
     ChatMessage.objects.create(game=game, user=bob, text=f"gg {NAME}, see you")
+    ChatMessage.objects.create(  # a masked line: what was typed is kept for moderators
+        game=game, user=bob, text=f"**** {NAME}", original=f"damn {NAME}"
+    )
+    ChatMessage.objects.create(game=game, user=ex, text="****", original=f"damn, {EMAIL}")
     reported(ex, bob, note=f"{NAME} swore at me")
     TournamentFactory().entrants.create(player_a=ex, player_b=bob, name=f"{NAME} and friend")
     LogEntry.objects.create(
@@ -78,10 +82,12 @@ def test_after_day_7_no_text_column_holds_the_old_name_or_address():
     assert texts_holding(EMAIL) == [] and texts_holding("alicia") == []
     closed = f"closed-{ex.pk}"
     assert told(bob) == [f"{closed} left your table", f"{closed} wants to be your friend"]
-    lines = list(ChatMessage.objects.filter(game=game).values_list("text", flat=True))
+    lines = list(ChatMessage.objects.filter(game=game).values_list("text", "original"))
     assert lines == [
-        "I'm [name removed], mail me at [e-mail removed] or [e-mail removed]",
-        f"gg {closed}, see you",
+        ("I'm [name removed], mail me at [e-mail removed] or [e-mail removed]", ""),
+        (f"gg {closed}, see you", ""),
+        (f"**** {closed}", f"damn {closed}"),
+        ("****", ""),
     ]
 
 
