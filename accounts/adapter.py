@@ -1,15 +1,17 @@
-"""allauth's adapter for names and closed accounts: a name holds no word the site does not allow;
-closed accounts' names stay reserved while they may come back, and logging in within the grace
+"""allauth's adapter and sign-up form for names and closed accounts: a name holds no word
+the site does not allow; closed accounts' names stay reserved while they may come back and
+for a while after their erasure (accounts.erasure), and logging in within the grace
 reopens one (a moderator's closing excepted, which the person is told in words)."""
 
 import re
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.contrib import messages
 from django.utils import timezone
 
-from accounts import services
+from accounts import erasure, services
 from accounts.hooks import wording_refusal
 from accounts.models import User
 from core.errors import Forbidden
@@ -26,11 +28,11 @@ class AccountAdapter(DefaultAccountAdapter):
         refusal = wording_refusal(username, "A username")
         if refusal:
             raise forms.ValidationError(refusal)
-        if (
-            not shallow
-            and User.objects.filter(
+        if not shallow and (
+            User.objects.filter(
                 former_username__iexact=username, closed_at__isnull=False, erased_at=None
             ).exists()
+            or erasure.is_reserved(username)
         ):
             raise forms.ValidationError("This username is already taken.")
         return username
@@ -59,3 +61,13 @@ class AccountAdapter(DefaultAccountAdapter):
         super().login(request, user)
         if first:
             request.session[FIRST_LOGIN] = True
+
+
+class SignupForm(AllauthSignupForm):
+    def validate_unique_email(self, value: str) -> str:
+        email = super().validate_unique_email(value)
+        # An erased account's address signs up nobody, answered as an address in use is
+        # (ACCOUNT_PREVENT_ENUMERATION): a mail to it, and the same page as any sign-up.
+        if erasure.is_reserved(email):
+            self.account_already_exists = True
+        return email

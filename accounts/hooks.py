@@ -105,7 +105,9 @@ removes does not come back if the person returns."""
 
 account_erasing = Hook("account_erasing")
 """Functions (user) -> None, run when a closed account's grace ends: each app deletes the
-personal rows it keeps that games and other people's results do not need."""
+personal rows it keeps that games and other people's results do not need, and rewrites its
+texts that name the person (accounts.erasure.Erased.of(user): the row still holds their
+old name and addresses while the hooks run)."""
 
 
 wording_rules = Hook("wording_rules")

@@ -114,3 +114,15 @@ class SharedSeat(models.Model):
     def __str__(self) -> str:
         verb = "refused" if self.refused else "allowed"
         return f"{self.user} and {self.other} at {self.place} ({verb})"
+
+
+class ReservedName(models.Model):
+    """The name or an e-mail address of an erased account, kept from sign-up and renaming
+    until `until` (accounts.erasure.RESERVED_FOR): only a keyed digest, so that the erased
+    text is nowhere in the database."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.digest[:8]}… until {self.until:%Y-%m-%d}"

@@ -5,13 +5,16 @@ import secrets
 from datetime import datetime, timedelta
 
 from allauth.account.models import EmailAddress
+from django.contrib.admin.models import LogEntry
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from accounts import hooks
+from accounts.erasure import Erased, reserve
 from accounts.models import BOT_NAMES, ApiToken, SharedSeat, Sighting, User
 from accounts.time_zones import zone_named
+from accounts.tokens import tokens_revoke
 from core.errors import Conflict, Invalid
 
 # How long a person who closed their account may log in to undo it; then it is erased.
@@ -108,6 +111,9 @@ def account_close(*, user: User, by_moderator: bool = False) -> User:
             "is_active",
         ]
     )
+    # A token is revoked for good: reopening the account does not bring it back, the
+    # person makes a new one.
+    tokens_revoke(user=user)
     for leave in hooks.account_closing:
         leave(user)
     return user
@@ -164,6 +170,14 @@ def _account_erase(user_id: int, *, now: datetime) -> bool:
     user = User.objects.select_for_update().get(pk=user_id)
     if user.erased_at is not None or user.closed_at is None:
         return False  # erased already, or reopened meanwhile
+    # Each app rewrites its texts that name the person while the row still holds the old
+    # name and addresses (accounts.erasure.Erased.of); then they go, kept from sign-up
+    # for a while only as digests.
+    erased = Erased.of(user)
+    for erase in hooks.account_erasing:
+        erase(user)
+    erased.rewrite(LogEntry.objects.all(), "object_repr", "change_message")
+    reserve([*erased.names, *erased.emails], now=now)
     EmailAddress.objects.filter(user=user).delete()
     ApiToken.objects.filter(user=user).delete()
     Sighting.objects.filter(user=user).delete()
@@ -178,6 +192,4 @@ def _account_erase(user_id: int, *, now: datetime) -> bool:
     user.last_login = None
     user.erased_at = now
     user.save()
-    for erase in hooks.account_erasing:
-        erase(user)
     return True

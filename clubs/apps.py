@@ -8,7 +8,8 @@ class ClubsConfig(AppConfig):
     verbose_name = "Clubs"
 
     def ready(self) -> None:
-        from accounts.hooks import personal_data
+        from accounts.hooks import account_erasing, personal_data
         from clubs import personal_data as data
 
         personal_data.add(data.clubs)
+        account_erasing.add(data.erase)

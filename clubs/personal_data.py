@@ -1,5 +1,6 @@
 """Clubs' section of a person's download (accounts.hooks.personal_data)."""
 
+from accounts.erasure import Erased
 from accounts.models import User
 from accounts.personal_data import covering, rows
 from clubs.models import Club, JoinRequest, Membership
@@ -28,3 +29,8 @@ def clubs(user: User) -> tuple[str, dict]:
         ),
         "clubs_created": rows(Club.objects.filter(created_by=user), "name", "created_at"),
     }
+
+
+def erase(user: User) -> None:
+    """On erasure: a club's description that names the person names `closed-<id>`."""
+    Erased.of(user).rewrite(Club.objects.all(), "description")

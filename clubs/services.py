@@ -11,6 +11,7 @@ from accounts.models import User
 from clubs import selectors
 from clubs.models import Club, JoinRequest, Membership
 from core.errors import Conflict, Forbidden, Invalid, NotFound
+from social import notices
 from social.services import notify
 
 
@@ -70,7 +71,12 @@ def club_request_join(*, club: Club, user: User) -> JoinRequest:
     if club.join_requests.filter(user=user, status=JoinRequest.Status.PENDING).exists():
         raise Conflict("You have already asked to join: an admin will answer")
     request = JoinRequest.objects.create(club=club, user=user)
-    notify(selectors.club_admins(club), f"{user} asks to join {club}", selectors.club_url(club))
+    notify(
+        selectors.club_admins(club),
+        "{user} asks to join {club}",
+        selectors.club_url(club),
+        data={"user": notices.person(user), "club": str(club)},
+    )
     return request
 
 

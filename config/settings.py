@@ -313,6 +313,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 # Closed accounts: their names stay reserved, logging in reopens them (accounts.adapter).
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"signup": "accounts.adapter.SignupForm"}
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

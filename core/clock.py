@@ -60,6 +60,18 @@ def your_time(moment: datetime, *, now: datetime | None = None) -> str:
     return f"{clock(moment, now=now)} {zone_label()}, {relative}"
 
 
+def starts_in(moment: datetime, *, now: datetime | None = None) -> str:
+    """'starts in 5 minutes' (whole minutes, one at least, while the start is near), or
+    'started 2 hours ago' once it has: words of a notice that are true when read."""
+    now = now or timezone.now()
+    if moment <= now:
+        return f"started {duration(now - moment)} ago"
+    if moment - now >= timedelta(hours=1):
+        return f"starts in {duration(moment - now)}"
+    minutes = max(1, round((moment - now).total_seconds() / 60))
+    return f"starts in {minutes} minute{'s' * (minutes != 1)}"
+
+
 def your_time_html(moment: datetime | None) -> SafeString | str:
     """`your_time` in a <time> element; its zone tells site.js what the server showed."""
     if moment is None:

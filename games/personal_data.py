@@ -2,6 +2,7 @@
 sat in, with their own cards of each hand that is over, and the chat lines they wrote; and
 leaving their tables when their account closes (accounts.hooks.account_closing)."""
 
+from accounts.erasure import Erased
 from accounts.models import User
 from accounts.personal_data import covering, rows
 from games.engine import Ruleset, deal
@@ -81,3 +82,19 @@ def leave_tables(user: User) -> None:
     )
     for game_id in unfinished.values_list("game_id", flat=True):
         tables.table_leave(game_id=game_id, user=user)
+
+
+def erase(user: User) -> None:
+    """On erasure: the chat lines they wrote keep no e-mail address and no name of theirs;
+    other people's lines at their tables that name them name `closed-<id>` (only there: a
+    name that is also a word, "ok" or "ace", is left alone in everyone else's chat)."""
+    erased = Erased.of(user)
+    mine = ChatMessage.objects.filter(user=user)
+    for line in mine:
+        text = erased.own_line(line.text)
+        if text != line.text:
+            ChatMessage.objects.filter(pk=line.pk).update(text=text)
+    tables = {*Seat.objects.filter(user=user).values_list("game_id", flat=True)}
+    tables |= {*mine.values_list("game_id", flat=True)}
+    theirs = ChatMessage.objects.filter(game_id__in=tables).exclude(user=user)
+    erased.rewrite(theirs, "text", "original")  # a masked line's original, kept for moderators

@@ -9,7 +9,7 @@ class LeaguesConfig(AppConfig):
     verbose_name = "Leagues and tournaments"
 
     def ready(self) -> None:
-        from accounts.hooks import personal_data, restricted
+        from accounts.hooks import account_erasing, personal_data, restricted
         from clubs.hooks import club_panels, clubs_panels
         from games import hooks
         from games.signals import game_finished
@@ -26,4 +26,5 @@ class LeaguesConfig(AppConfig):
         club_panels.add(panels.club_events)
         clubs_panels.add(panels.clubs_tournaments)
         personal_data.add(data.leagues)
+        account_erasing.add(data.erase)
         restricted.add(tournaments_restricted)

@@ -2,6 +2,7 @@
 
 from django.db.models import Q
 
+from accounts.erasure import Erased
 from accounts.models import User
 from accounts.personal_data import covering, rows
 from leagues.models import (
@@ -68,3 +69,13 @@ def leagues(user: User) -> tuple[str, dict]:
             "note",
         ),
     }
+
+
+def erase(user: User) -> None:
+    """On erasure: names of pairs and teams, and directors' notes, that name the person
+    (standings show them) name `closed-<id>`."""
+    erased = Erased.of(user)
+    erased.rewrite(Entrant.objects.all(), "name")
+    erased.rewrite(Team.objects.all(), "name")
+    erased.rewrite(Pairing.objects.all(), "note")
+    erased.rewrite(FixtureDecision.objects.all(), "note")

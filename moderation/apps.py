@@ -29,5 +29,6 @@ class ModerationConfig(AppConfig):
         wording_rules.add(chat.has_listed_word)
         account_erasing.add(chat.originals_erase)  # what a masked line's sender typed
         personal_data.add(data.moderation)
+        account_erasing.add(data.erase)
         profile_panels.add(panels.profile_report)
         hooks.table_panels.add(panels.table_report)

@@ -2,6 +2,7 @@
 they made and the decisions about them. Who reported them, and which moderator decided,
 stay out (accounts.personal_data.EXEMPT)."""
 
+from accounts.erasure import Erased
 from accounts.models import User
 from accounts.personal_data import covering, rows
 from moderation.models import Decision, Report
@@ -35,3 +36,14 @@ def moderation(user: User) -> tuple[str, dict]:
             "undo_reason",
         ),
     }
+
+
+def erase(user: User) -> None:
+    """On erasure: reports' notes and decisions' reasons that name the person name
+    `closed-<id>`, and a rename decision keeps no old name of theirs."""
+    erased = Erased.of(user)
+    erased.rewrite(Report.objects.all(), "note")
+    erased.rewrite(Decision.objects.all(), "reason", "undo_reason")
+    Decision.objects.filter(subject=user).exclude(previous_username="").update(
+        previous_username=erased.new_name
+    )

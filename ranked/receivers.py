@@ -8,6 +8,7 @@ from django.urls import reverse
 from games.models import Game
 from ranked.models import PartnerRequest, QueueEntry
 from ranked.tasks import rate_pending
+from social import notices
 from social.services import notify
 
 # The rating task waits a moment, so that a game whose last action commits a little
@@ -42,6 +43,7 @@ def leave_queue_when_seated(sender, user_ids: list[int], **kwargs) -> None:
     for entry in left_behind:
         notify(
             [entry.user],
-            f"{entry.partner.username} sat down at another table, so you left the ranked queue",
+            "{partner} sat down at another table, so you left the ranked queue",
             reverse("ranked"),
+            data={"partner": notices.person(entry.partner)},
         )

@@ -154,7 +154,7 @@ def notifications(request, body):
         unread=selectors.unread_count(user),
         notifications=[
             NotificationOut(
-                text=n.text, url=n.url, at=n.created_at.isoformat(), read=n.read_at is not None
+                text=n.words, url=n.url, at=n.created_at.isoformat(), read=n.read_at is not None
             )
             for n in selectors.notifications_recent(user)
         ],

@@ -104,12 +104,17 @@ class Invitation(models.Model):
 
 class Notification(models.Model):
     """A line under a person's bell: an invitation, a friend request, a league or tournament
-    notice. Moved here from the leagues app; its table keeps the old name."""
+    notice. Moved here from the leagues app; its table keeps the old name.
+
+    With `data`, `text` is a template worded when shown (social.notices): the people it
+    names by id, its moments as instants, so that the reader sees today's names, their own
+    clock and "in 5 minutes" that is true when read. Without, it is shown as written."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
     )
     text = models.CharField(max_length=200)
+    data = models.JSONField(default=dict, blank=True)
     url = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)

@@ -3,9 +3,10 @@ undoes when an account closes or is erased (accounts.hooks.account_closing/_eras
 
 from django.db.models import Q
 
+from accounts.erasure import Erased
 from accounts.models import User
 from accounts.personal_data import covering, rows
-from social import presence
+from social import notices, presence
 from social.models import Block, FriendRequest, Friendship, Invitation, Notification, Preference
 
 
@@ -43,9 +44,10 @@ def social(user: User) -> tuple[str, dict]:
             "status",
             "created_at",
         ),
-        "notifications": rows(
-            Notification.objects.filter(user=user), "text", "url", "created_at", "read_at"
-        ),
+        "notifications": [
+            {"text": n.words, "url": n.url, "created_at": n.created_at, "read_at": n.read_at}
+            for n in notices.worded(list(Notification.objects.filter(user=user)), reader=user)
+        ],
     }
 
 
@@ -61,7 +63,13 @@ def forget_ties(user: User) -> None:
 
 
 def erase(user: User) -> None:
-    """On erasure: what only the person needed (their choices, their bell, their blocks)."""
+    """On erasure: what only the person needed (their choices, their bell, their blocks),
+    and their old name in other people's bells."""
     Preference.objects.filter(user=user).delete()
     Notification.objects.filter(user=user).delete()
     Block.objects.filter(blocker=user).delete()
+    # Other people's notices that name them: those stored as data name them by id
+    # (social.notices); older texts, and strings in data, written since they joined, are
+    # rewritten.
+    since = Notification.objects.filter(created_at__gte=user.date_joined)
+    Erased.of(user).rewrite(since, "text", "url", "data")

@@ -11,7 +11,7 @@ from accounts.models import User
 from core.errors import NotFound
 from games.models import Game
 from games.selectors import access_game, unfinished_games_of
-from social import presence
+from social import notices, presence
 from social.models import Block, FriendRequest, Friendship, Invitation, Notification, Preference
 
 
@@ -201,7 +201,9 @@ def unread_count(user: User) -> int:
 
 
 def notifications_recent(user: User, limit: int = 30) -> list[Notification]:
-    return list(Notification.objects.filter(user=user)[:limit])
+    """The latest notices, newest first, each worded for this reader (`.words`, in the
+    zone of the request: social.notices)."""
+    return notices.worded(list(Notification.objects.filter(user=user)[:limit]), reader=user)
 
 
 def find_people(query: str, *, viewer: User, limit: int = 10) -> list[User]:

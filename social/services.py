@@ -13,7 +13,7 @@ from core.errors import Conflict, Forbidden, Invalid, NotFound
 from core.schemas import value
 from games.models import Game
 from games.services import clock, seating, tables
-from social import events, selectors
+from social import events, notices, selectors
 from social.models import (
     INVITATION_LIFETIME,
     Block,
@@ -49,18 +49,29 @@ def check_answer(answer: str, answers: tuple[str, ...]) -> None:
 # Notifications
 
 
-def notify(users: Iterable[User | None], text: str, url: str = "", *, invitation=None) -> None:
-    """A line under each person's bell, and a toast on their open pages once committed."""
+def notify(
+    users: Iterable[User | None],
+    text: str,
+    url: str = "",
+    *,
+    data: dict | None = None,
+    invitation=None,
+) -> None:
+    """A line under each person's bell, and a toast on their open pages once committed.
+    A text that names a person or a moment is a template with `data` (social.notices:
+    "{sender} wants to be your friend", data={"sender": notices.person(user)}): each
+    reader sees it worded when shown."""
+    data = data or {}
     unique = {user.pk: user for user in users if user is not None and not user.is_bot}
     created = Notification.objects.bulk_create(
-        [Notification(user=user, text=text[:200], url=url) for user in unique.values()]
+        [Notification(user=user, text=text[:200], url=url, data=data) for user in unique.values()]
     )
     for notification in created:
 
         def push(user=notification.user):
             events.notified(
                 user.pk,
-                text=text[:200],
+                text=notices.words_for(user, text[:200], data),
                 url=url,
                 unread=selectors.unread_count(user),
                 invitation=invitation.pk if invitation else None,
@@ -103,18 +114,19 @@ def friend_request_send(*, user: User, other: User) -> FriendRequest | None:
     if FriendRequest.objects.filter(sender=user, receiver=other).exists():
         raise Conflict(f"You already asked {other.username}")
     request = FriendRequest.objects.create(sender=user, receiver=other)
-    notify([other], _asked(user), "/friends/")
+    notify([other], ASKED, "/friends/", data={"sender": notices.person(user)})
     return request
 
 
-def _asked(sender: User) -> str:
-    return f"{sender.username} wants to be your friend"
+ASKED = "{sender} wants to be your friend"
 
 
 def _request_settled(sender: User, receiver: User) -> None:
     """The request's notice goes once it is answered or withdrawn, wherever that was done:
     it would ask the receiver for an answer already given."""
-    Notification.objects.filter(user=receiver, text=_asked(sender), url="/friends/").delete()
+    Notification.objects.filter(
+        user=receiver, text=ASKED, data__sender__person=sender.pk, url="/friends/"
+    ).delete()
 
 
 def _befriend(request: FriendRequest) -> None:
@@ -127,7 +139,12 @@ def _befriend(request: FriendRequest) -> None:
         [Friendship(user=sender, friend=receiver), Friendship(user=receiver, friend=sender)],
         ignore_conflicts=True,
     )
-    notify([sender], f"{receiver.username} accepted your friend request", "/friends/")
+    notify(
+        [sender],
+        "{receiver} accepted your friend request",
+        "/friends/",
+        data={"receiver": notices.person(receiver)},
+    )
 
 
 def _request_to(user: User, request_id: int, *, received: bool) -> FriendRequest:
@@ -259,8 +276,9 @@ def invitation_send(*, user: User, other: User, game_id: int, position: int) -> 
     role = "as their partner" if inviter is not None and (position - inviter) % 4 == 2 else ""
     notify(
         [other],
-        f"{user.username} invites you to table {game.pk}" + (f", {role}" if role else ""),
+        f"{{sender}} invites you to table {game.pk}" + (f", {role}" if role else ""),
         "/notifications/",
+        data={"sender": notices.person(user)},
         invitation=invitation,
     )
     _seats_held_changed(game.pk)

@@ -14,3 +14,14 @@ def card_codes_in(data) -> set[str]:
     if isinstance(data, list | tuple):
         return set().union(*(card_codes_in(value) for value in data), set())
     return set()
+
+
+def told(user, *, now=None) -> list[str]:
+    """The notices under a person's bell as they read them (at `now`), newest first."""
+    from social.models import Notification
+    from social.notices import worded
+
+    return [
+        notice.words
+        for notice in worded(list(Notification.objects.filter(user=user)), reader=user, now=now)
+    ]

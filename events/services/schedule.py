@@ -19,7 +19,8 @@ from events.models import (
     ScheduledTournament,
 )
 from leagues.models import Tournament
-from leagues.services.autorun import NOTICE_BEFORE, starts_in
+from leagues.services.autorun import NOTICE_BEFORE
+from social import notices
 from social.services import notify
 
 # A tick creates at most this many events of a schedule (the next ticks go on): bounded
@@ -126,8 +127,9 @@ def arenas_announce(*, now: datetime | None = None) -> int:
         ]
         notify(
             people,
-            f"{arena.name} {starts_in(arena.starts_at, now)}",
+            "{arena} {start}",
             arena.get_absolute_url(),
+            data={"arena": arena.name, "start": notices.start(arena.starts_at)},
         )
         arena.announced = True
         arena.save(update_fields=["announced"])

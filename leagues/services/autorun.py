@@ -25,6 +25,7 @@ from leagues.services.tournaments import (
     round_pair,
     tournament_end,
 )
+from social import notices
 from social.services import notify
 
 logger = logging.getLogger(__name__)
@@ -32,12 +33,6 @@ logger = logging.getLogger(__name__)
 MISSED_ROUNDS = 2
 # The entrants are told this long before the start (an arena's who joined ahead too).
 NOTICE_BEFORE = timedelta(minutes=5)
-
-
-def starts_in(moment: datetime, now: datetime) -> str:
-    """The notice's words for a start that is near: in whole minutes, one at least."""
-    minutes = max(1, round((moment - now).total_seconds() / 60))
-    return f"starts in {minutes} minute{'s' if minutes != 1 else ''}"
 
 
 RUNNING = (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED, Tournament.Status.RUNNING)
@@ -77,8 +72,9 @@ def tournaments_announce(*, now: datetime | None = None) -> int:
         )
         notify(
             [person for entrant in entrants for person in entrant.people],
-            f"{tournament} {starts_in(tournament.starts_at, now)}",
+            "{tournament} {start}",
             selectors.tournament_url(tournament),
+            data={"tournament": str(tournament), "start": notices.start(tournament.starts_at)},
         )
         tournament.announced = True
         tournament.save(update_fields=["announced"])

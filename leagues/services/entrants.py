@@ -17,6 +17,7 @@ from core.errors import Conflict, Forbidden, Invalid
 from leagues import selectors
 from leagues.models import Entrant, Tournament
 from ranked import ratings as ranked_ratings, selectors as ranked_selectors
+from social import notices
 from social.services import notify
 
 
@@ -40,9 +41,10 @@ def partnerships_lapse(entrants: Iterable[Entrant], tournament: Tournament, why:
         entrant.save(update_fields=["player_b", "partner_accepted"])
         notify(
             [entrant.player_a],
-            f"{partner} {why}: you are registered in {tournament} alone, to be paired by "
+            f"{{partner}} {why}: you are registered in {{tournament}} alone, to be paired by "
             "rating when registration closes",
             selectors.tournament_url(tournament),
+            data={"partner": notices.person(partner), "tournament": str(tournament)},
         )
 
 
@@ -56,15 +58,19 @@ def entrant_refused(tournament: Tournament, entrant: Entrant, refused: set[int])
     gone = [p for p in (entrant.player_a, entrant.player_b) if p is not None and p.pk in refused]
     if not gone:
         return
-    names = " and ".join(person.username for person in gone)
+    # The people by id (social.notices): named as they are called when the notice is read.
+    data = {f"gone{i}": notices.person(person) for i, person in enumerate(gone)}
+    data["tournament"] = str(tournament)
+    names = " and ".join(f"{{gone{i}}}" for i in range(len(gone)))
     url = selectors.tournament_url(tournament)
     if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         entrant.withdrawn = True
         entrant.save(update_fields=["withdrawn"])
         notify(
             entrant.people,
-            f"You are withdrawn from {tournament}: {names} may not play events for now",
+            f"You are withdrawn from {{tournament}}: {names} may not play events for now",
             url,
+            data=data,
         )
         return
     a, b = entrant.player_a, entrant.player_b
@@ -74,12 +80,13 @@ def entrant_refused(tournament: Tournament, entrant: Entrant, refused: set[int])
         # The registrant is barred: the partner who accepted stays registered alone.
         entrant.player_a, entrant.player_b = b, None
         entrant.save(update_fields=["player_a", "player_b"])
-        notify([b], f"{names} can no longer play: you are registered in {tournament} alone, "
-               "to be paired by rating when registration closes", url)  # fmt: skip
+        notify([b], f"{names} can no longer play: you are registered in {{tournament}} alone, "
+               "to be paired by rating when registration closes", url, data=data)  # fmt: skip
     else:  # nobody is left, or only someone invited, whose invitation lapses
         entrant.delete()
         if b is not None and b not in gone:
-            notify([b], f"{names} can no longer play in {tournament}: the invitation lapsed", url)
+            lapsed = f"{names} can no longer play in {{tournament}}: the invitation lapsed"
+            notify([b], lapsed, url, data=data)
 
 
 def entrants_refused(tournament: Tournament) -> None:

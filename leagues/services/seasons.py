@@ -18,6 +18,7 @@ from games.services import tables
 from leagues import kinds, pairing, selectors
 from leagues.models import Fixture, FixtureDecision, FixturePresence, Season, Team
 from leagues.services.matches import check_rules, finish_if_done
+from social import notices
 from social.services import notify
 
 ROUND_DAYS_RANGE = (1, 60)
@@ -299,8 +300,13 @@ def fixture_forfeit(
     outcome = f"{winner} win by forfeit" if winner else "both teams lose by forfeit"
     notify(
         fixture.players(),
-        f"{fixture.home} v {fixture.away}: {outcome} (decided by {admin})",
+        "{fixture}: {outcome} (decided by {admin})",
         selectors.fixture_url(fixture),
+        data={
+            "fixture": f"{fixture.home} v {fixture.away}",
+            "outcome": outcome,
+            "admin": notices.person(admin),
+        },
     )
     season_finish_if_done(season)
     return fixture
@@ -328,10 +334,14 @@ def fixture_extend(*, fixture_id: int, admin: User, deadline: datetime, note: st
     fixture.save(update_fields=["deadline", "overdue_notified_at"])
     notify(
         fixture.players(),
-        # Each reads the new deadline on their own clock on the fixture's page: this text
-        # is kept, and shown to people in other zones than the admin's.
-        f"{fixture.home} v {fixture.away} may be played later: {admin} extended its deadline",
+        # Each reads the new deadline on their own clock (social.notices), not the admin's.
+        "{fixture} may be played until {deadline}: {admin} extended its deadline",
         selectors.fixture_url(fixture),
+        data={
+            "fixture": f"{fixture.home} v {fixture.away}",
+            "deadline": notices.moment(deadline),
+            "admin": notices.person(admin),
+        },
     )
     return fixture
 

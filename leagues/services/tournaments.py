@@ -28,6 +28,7 @@ from leagues.services.entrants import (
 )
 from leagues.services.matches import finish_if_done
 from leagues.services.rounds import check_round_generate, check_round_start
+from social import notices
 from social.services import notify
 
 # The right to change tournaments, which the "Tournament directors" group gives.
@@ -94,8 +95,9 @@ def tournament_register(
     if partner is not None:
         notify(
             [partner],
-            f"{user} asks you to be their partner in {tournament}: accept or decline there",
+            "{user} asks you to be their partner in {tournament}: accept or decline there",
             selectors.tournament_url(tournament),
+            data={"user": notices.person(user), "tournament": str(tournament)},
         )
     return entrant
 
@@ -135,8 +137,9 @@ def tournament_answer(
     )
     notify(
         [entrant.player_a],
-        f"{user} accepted: you play {tournament} together",
+        "{user} accepted: you play {tournament} together",
         selectors.tournament_url(tournament),
+        data={"user": notices.person(user), "tournament": str(tournament)},
     )
     return entrant
 
@@ -152,7 +155,11 @@ def tournament_withdraw(*, tournament: Tournament, user: User) -> None:
         raise NotFound("You are not registered")
     partner = entrant.player_b if entrant.player_a_id == user.pk else entrant.player_a
     entrant.delete()
-    notify([partner], f"{user} withdrew your partnership from {tournament}")
+    notify(
+        [partner],
+        "{user} withdrew your partnership from {tournament}",
+        data={"user": notices.person(user), "tournament": str(tournament)},
+    )
 
 
 def tournaments_restricted(user: User, activity: str) -> None:

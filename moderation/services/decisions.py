@@ -15,10 +15,10 @@ from accounts import roles
 from accounts.hooks import restricted
 from accounts.models import User
 from accounts.services import account_close, account_reopen
-from core.clock import your_time
 from core.errors import Conflict, Invalid, NotFound
 from moderation.models import Decision, Report
 from moderation.selectors import restricted_activities
+from social import notices
 from social.services import notify
 
 PERM = "moderation.add_decision"  # the Moderators group has it
@@ -38,27 +38,33 @@ def your_record_url() -> str:
     return reverse("moderation:mine")
 
 
-def _told(decision: Decision) -> str:
-    """What the person reads about a decision."""
-    why = decision.reason
+def _told(decision: Decision) -> tuple[str, dict]:
+    """What the person reads about a decision: a notice's text and data (social.notices),
+    so that its end is worded on the reader's clock when read, not on the moderator's."""
+    data = {"why": decision.reason}
     match decision.kind:
         case Decision.Kind.WARN:
-            return f"A moderator warns you: {why}. Read and acknowledge it"
+            text = "A moderator warns you: {why}. Read and acknowledge it"
         case Decision.Kind.MUTE:
-            return f"A moderator muted your chat until {your_time(decision.until)}: {why}"
+            text = "A moderator muted your chat until {until}: {why}"
+            data["until"] = notices.moment(decision.until)
         case Decision.Kind.BAR:
-            return (
-                "A moderator barred you from ranked play and events until "
-                f"{your_time(decision.until)}: {why}"
-            )
+            text = "A moderator barred you from ranked play and events until {until}: {why}"
+            data["until"] = notices.moment(decision.until)
         case Decision.Kind.CLOSE:
-            return f"A moderator closed your account: {why}"
+            text = "A moderator closed your account: {why}"
         case Decision.Kind.RENAME:
-            return (
-                f"A moderator changed your username from {decision.previous_username} to "
-                f"{decision.subject.username}: {why}. Choose a new one on Your record"
+            text = (
+                "A moderator changed your username from {previous} to {you}: {why}. "
+                "Choose a new one on Your record"
             )
-    return ""
+            data |= {
+                "previous": decision.previous_username,
+                "you": notices.person(decision.subject),
+            }
+        case _:
+            return "", {}
+    return text, data
 
 
 def check_decision(
@@ -128,11 +134,13 @@ def decision_take(
     if kind == Decision.Kind.CLOSE:  # logging in does not undo it; a moderator's undo does
         account_close(user=subject, by_moderator=True)
     if kind != Decision.Kind.DISMISS:
-        notify([subject], _told(decision), your_record_url())
+        text, data = _told(decision)
+        notify([subject], text, your_record_url(), data=data)
     for report in reports:
         notify(
             [report.reporter],
-            f"Your report about {report.subject or 'a bot'} was handled. Thank you.",
+            "Your report about {subject} was handled. Thank you.",
+            data={"subject": notices.person(report.subject) if report.subject else "a bot"},
         )
     return decision
 
@@ -163,8 +171,9 @@ def decision_undo(*, moderator: User, decision_id: int, reason: object) -> Decis
         notify(
             [subject],
             f"A moderator undid an earlier decision ({decision.get_kind_display().lower()}): "
-            f"{decision.undo_reason}",
+            "{why}",
             your_record_url(),
+            data={"why": decision.undo_reason},
         )
     return decision
 

@@ -17,7 +17,7 @@ from games.services import seating as game_seating
 from ranked import selectors, variants
 from ranked.models import PartnerRequest, QueueEntry
 from ranked.services.queue import check_queue_join, check_ranked_seat
-from social import selectors as social_selectors
+from social import notices, selectors as social_selectors
 from social.models import Preference
 from social.services import notify
 
@@ -98,8 +98,9 @@ def partner_request_send(
     )
     notify(
         [partner],
-        f"{user.username} asks you to play ranked as partners in {variants.VARIANTS[variant]}",
+        f"{{user}} asks you to play ranked as partners in {variants.VARIANTS[variant]}",
         reverse("ranked"),
+        data={"user": notices.person(user)},
     )
     return request
 
@@ -160,8 +161,9 @@ def _pair_queue(request: PartnerRequest, *, user: User, client: Client | None) -
     )
     notify(
         [sender],
-        f"{user.username} accepted: you wait for a ranked table as partners",
+        "{user} accepted: you wait for a ranked table as partners",
         reverse("ranked"),
+        data={"user": notices.person(user)},
     )
     return entries
 
@@ -172,6 +174,7 @@ def partner_request_decline(*, user: User, request_id: int) -> None:
     request.delete()
     notify(
         [request.sender],
-        f"{user.username} cannot play ranked with you now",
+        "{user} cannot play ranked with you now",
         reverse("ranked"),
+        data={"user": notices.person(user)},
     )

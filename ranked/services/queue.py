@@ -21,7 +21,7 @@ from games.models import Game
 from games.services import seating as game_seating, tables as game_tables
 from ranked import kinds, matching, selectors, variants
 from ranked.models import PartnerRequest, QueueEntry
-from social import selectors as social_selectors
+from social import notices, selectors as social_selectors
 from social.services import notify
 
 RANKED_TURN_SECONDS = 20
@@ -104,8 +104,9 @@ def queue_leave(*, user: User) -> bool:
     if entry is not None and entry.partner is not None:
         notify(
             [entry.partner],
-            f"{user.username} left the ranked queue, so you left it too",
+            "{partner} left the ranked queue, so you left it too",
             reverse("ranked"),
+            data={"partner": notices.person(user)},
         )
     return bool(deleted or withdrawn)
 

@@ -9,6 +9,7 @@ from ranked.services import queue as ranked_queue, ratings as ranked_ratings
 from social.models import Notification
 from tests.browser.pages import DESKTOP, PHONE, finish_in_process, log_in, off_the_loop, shot
 from tests.factories import UserFactory
+from tests.helpers import told
 from tests.social.factories import befriend
 
 
@@ -47,11 +48,8 @@ def test_two_friends_queue_as_partners_and_sit_facing_each_other(open_page, serv
 
     # Bob is told at once (a notice on his open page, a line under his bell) with a link to
     # the ranked page, where one click accepts.
-    told = Notification.objects.filter(user=bob).first()  # the latest
-    assert (
-        told.text == "alice asks you to play ranked as partners in Classic"
-        and told.url == "/ranked/"
-    )
+    assert told(bob)[0] == "alice asks you to play ranked as partners in Classic"  # the latest
+    assert Notification.objects.filter(user=bob).first().url == "/ranked/"
     notice = friend.locator("#notices .notice", has_text="alice asks you to play ranked")
     notice.wait_for()
     shot(friend, "ranked-partner-notice-phone", full_page=False)

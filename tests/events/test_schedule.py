@@ -13,6 +13,7 @@ from events.models import Arena, EventSchedule
 from events.services import arenas, schedule
 from social.models import Notification
 from tests.factories import UserFactory
+from tests.helpers import told as words
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
 
@@ -79,7 +80,8 @@ def test_people_who_joined_ahead_are_told_once_shortly_before_the_start():
     assert schedule.arenas_announce(now=soon) == 1
     assert schedule.arenas_announce(now=soon) == 0
     (told,) = Notification.objects.all()
-    assert told.user == ada and told.text == "Hourly Quick starts in 4 minutes"
+    assert told.user == ada
+    assert words(ada, now=soon) == ["Hourly Quick starts in 4 minutes"]  # worded when read
     assert told.url == f"/arenas/{arena.pk}/"
     assert Arena.objects.get(pk=arena.pk).announced
 

@@ -21,6 +21,7 @@ from leagues.services import autorun, tournaments
 from social.models import Notification
 from tests.clubs.factories import club_with
 from tests.factories import UserFactory
+from tests.helpers import told
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
 
@@ -91,7 +92,7 @@ def test_one_click_registration_from_the_lobby_and_a_notice_before_the_start():
     assert autorun.tournaments_announce(now=cup.starts_at - timedelta(minutes=10)) == 0
     assert autorun.tournaments_announce(now=cup.starts_at - timedelta(minutes=4)) == 1
     assert autorun.tournaments_announce(now=cup.starts_at - timedelta(minutes=3)) == 0  # once
-    assert Notification.objects.filter(user=person, text=f"{cup} starts in 4 minutes").exists()
+    assert told(person, now=cup.starts_at - timedelta(minutes=4)) == [f"{cup} starts in 4 minutes"]
 
 
 def test_an_organiser_schedules_a_swiss_for_the_members_only():

@@ -1,7 +1,7 @@
 """League seasons run by club admins on the site: schedule, fixtures, results, decisions."""
 
 from collections import Counter
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 from django.utils import timezone
@@ -16,6 +16,7 @@ from social.models import Notification
 from tests.clubs.factories import club_with
 from tests.factories import UserFactory
 from tests.games.finished import play_out
+from tests.helpers import told
 from tests.leagues.factories import (
     past,
     results_land_by_themselves,
@@ -203,6 +204,10 @@ def test_players_cannot_start_a_fixture_after_its_deadline_until_it_is_extended(
     seasons.fixture_present(fixture_id=fixture.pk, user=player)
     page = client.get(f"/fixtures/{fixture.pk}/").content.decode()
     assert "holiday" in page and admin.username in page
+    # The player reads the new deadline on their own clock (UTC: they chose none).
+    ends = f"{fixture.deadline.astimezone(UTC):%H:%M} UTC, in "
+    (extended,) = [words for words in told(player) if "extended its deadline" in words]
+    assert "may be played until" in extended and ends in extended and str(admin) in extended
 
 
 def test_decisions_before_the_deadline_or_on_a_game_in_play_are_refused(client):

@@ -23,11 +23,11 @@ from moderation.models import Decision
 from moderation.services import decisions
 from ranked.models import QueueEntry
 from ranked.services import queue
-from social.models import Notification
 from tests.clubs.factories import club_with
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 from tests.games.finished import play_as_if_present
+from tests.helpers import told
 from tests.leagues.conftest import fast_games  # noqa: F401 (a fixture)
 from tests.leagues.factories import (
     TournamentFactory,
@@ -56,10 +56,6 @@ def barred_behind_the_services(person) -> Decision:
         subject=person, moderator=moderator(), kind="bar", reason="boosting",
         until=timezone.now() + timedelta(hours=1),
     )  # fmt: skip
-
-
-def told(person) -> list[str]:
-    return list(Notification.objects.filter(user=person).values_list("text", flat=True))
 
 
 def test_the_steps_ask_for_a_crowd_what_each_person_is_told_but_a_warning_to_read():

@@ -20,9 +20,9 @@ from moderation.models import Decision, Report
 from moderation.services import decisions
 from ranked.models import QueueEntry
 from ranked.services import queue
-from social.models import Notification
 from tests.events.factories import ArenaFactory
 from tests.factories import PASSWORD, UserFactory
+from tests.helpers import told
 from tests.leagues.factories import TournamentFactory
 from tests.moderation.factories import moderator, reported, table_of
 
@@ -51,12 +51,9 @@ def test_a_mute_from_the_queue_is_told_honoured_and_undone():
     assert report.status == "handled"
     mute = Decision.objects.get()
     assert (mute.subject, mute.moderator, mute.kind) == (ben, boss, "mute")
-    told = Notification.objects.get(user=ben).text
-    assert told.startswith("A moderator muted your chat until") and "insults at table" in told
-    assert (
-        Notification.objects.get(user=ada).text
-        == f"Your report about {ben} was handled. Thank you."
-    )
+    (words,) = told(ben)
+    assert words.startswith("A moderator muted your chat until") and "insults at table" in words
+    assert told(ada) == [f"Your report about {ben} was handled. Thank you."]
     with pytest.raises(Forbidden, match=r"muted your chat until .*insults at table"):
         chat.chat_post(game_id=game.pk, user=ben, text="hi")
     # What the person reads, after a reload too.

@@ -14,6 +14,7 @@ from ranked.services import partners, queue
 from social import services as social
 from social.models import Notification, Preference
 from tests.factories import UserFactory
+from tests.helpers import told
 from tests.races import open_table, places_of, race
 from tests.ranked.factories import queued, rated, seats_of
 from tests.social.factories import befriend
@@ -40,9 +41,8 @@ def later(seconds):
 def test_a_friend_is_asked_told_and_one_click_queues_both_as_a_pair():
     alice, bob = friends(1500, 1500)
     request = partners.partner_request_send(user=alice, partner=bob, max_wait=60)
-    told = Notification.objects.filter(user=bob).first()
-    assert told.text == f"{alice.username} asks you to play ranked as partners in Classic"
-    assert told.url == "/ranked/"
+    assert told(bob) == [f"{alice.username} asks you to play ranked as partners in Classic"]
+    assert Notification.objects.get(user=bob).url == "/ranked/"
     assert not QueueEntry.objects.exists()  # nobody waits until bob says yes
 
     partners.partner_request_accept(user=bob, request_id=request.pk)
