@@ -3,6 +3,7 @@ refused a seat in ranked play, the daily challenge, an arena or a tournament, an
 attempt recorded; the same network address is allowed and recorded; casual tables are
 left alone. Through Django's test client, whose cookie jar is one browser."""
 
+import html
 from datetime import UTC
 
 import pytest
@@ -11,7 +12,7 @@ from django.utils import timezone
 
 from accounts.browsers import COOKIE
 from accounts.models import SharedSeat, Sighting
-from accounts.seats import ONE_SEAT
+from accounts.seats import ONE_SEAT, PARTNERS_ONE_SEAT
 from accounts.tokens import token_create
 from duplicate.services import daily as daily_services
 from events.models import ArenaPlayer
@@ -142,7 +143,7 @@ def test_a_friend_of_the_same_browser_cannot_be_asked_as_a_ranked_partner():
     answer = browser.post(
         "/ranked/partner/ask", {"partner": alice.username, "max_wait": "60"}, headers=HTMX
     )
-    assert ONE_SEAT in answer.content.decode()
+    assert PARTNERS_ONE_SEAT.format(partner=alice.username) in html.unescape(answer.text)
     assert SharedSeat.objects.filter(user=bob, other=alice, refused=True).exists()
 
 
