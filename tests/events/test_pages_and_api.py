@@ -12,6 +12,7 @@ from django.utils import timezone
 from accounts.tokens import token_create
 from events.models import ArenaPlayer
 from events.services import arenas, results, seating
+from tests.addresses import address_for
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 from tests.games.finished import play_as_if_present
@@ -21,9 +22,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
 
 def api(method, path, token=None, body=None):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
+    client = Client(REMOTE_ADDR=address_for(token or ""))  # each person at their own address
     if method == "GET":
-        return Client().get(path, headers=headers)
-    return Client().post(
+        return client.get(path, headers=headers)
+    return client.post(
         path, json.dumps(body or {}), content_type="application/json", headers=headers
     )
 
