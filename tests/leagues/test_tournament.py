@@ -16,6 +16,7 @@ from leagues.services import tournaments
 from ranked import ratings as ranked_ratings
 from ranked.models import Rating
 from social.models import Notification
+from tests.addresses import address_for
 from tests.factories import UserFactory
 from tests.games.finished import play_out
 from tests.leagues.factories import (
@@ -54,7 +55,7 @@ def play_round(round_: Round, capture, monkeypatch) -> None:
 def browser_of(person) -> Client:
     """A browser of the person's own: two accounts of one browser never both enter a
     tournament (accounts.seats)."""
-    browser = Client()
+    browser = Client(REMOTE_ADDR=address_for(person.username))  # and an address of theirs
     browser.force_login(person)
     return browser
 
