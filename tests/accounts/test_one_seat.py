@@ -25,8 +25,8 @@ from ranked.models import PartnerRequest, QueueEntry
 from ranked.services import partners as partner_services, queue as queue_services
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
-from tests.moderation.factories import moderator
 from tests.leagues.factories import TournamentFactory
+from tests.moderation.factories import moderator
 from tests.social.factories import befriend
 
 pytestmark = pytest.mark.django_db
