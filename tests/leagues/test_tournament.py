@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
+from accounts.browsers import Client as Seen, sighting_record
 from core.errors import Conflict, Forbidden, Invalid
 from games.models import Game
 from games.services import tables
@@ -681,3 +682,24 @@ def test_a_forfeit_is_chosen_on_the_round_page_and_confirmed(client):
     second.refresh_from_db()
     round_.refresh_from_db()
     assert second.status == "forfeit" and second.winner is None and round_.status == "finished"
+
+
+@pytest.mark.parametrize("format", ["swiss", "elimination"])
+def test_swiss_and_knockout_pairings_keep_linked_accounts_apart(format):
+    tournament = tournament_with(4, format=format)
+    first, second, third, fourth = tournament.entrants.order_by("pk")
+    tournaments.tournament_close_registration(tournament=tournament, director=director())
+    natural = {
+        "swiss": frozenset((first.pk, second.pk)),
+        "elimination": frozenset((first.pk, fourth.pk)),
+    }[format]  # whom the first entry would meet first
+    other = second if format == "swiss" else fourth
+    # One person's accounts: one in the first entry, one in its natural opponent.
+    for number, person in enumerate((first.player_a, other.player_b)):
+        sighting_record(
+            user=person, client=Seen(browser=f"browser-{number:016d}", address="203.0.113.7")
+        )
+    round_ = tournaments.round_generate(tournament=tournament, director=director())
+    pairs = {frozenset(pair) for pair in round_.pairings.values_list("entrant_a", "entrant_b")}
+    assert len(pairs) == 2 and natural not in pairs
+    assert set().union(*pairs) == {first.pk, second.pk, third.pk, fourth.pk}
