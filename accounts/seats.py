@@ -27,7 +27,7 @@ from itertools import combinations
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.browsers import REFRESH, Client
+from accounts.browsers import Client
 from accounts.models import DifferentPeople, SharedSeat, Sighting, User
 from core.errors import Forbidden
 
@@ -39,10 +39,9 @@ PARTNERS_ONE_SEAT = (
 BROWSER_MEMORY = timedelta(days=30)
 ADDRESS_MEMORY = timedelta(days=1)
 # A session is taken to last this long after its sighting was last refreshed (which
-# happens at most every REFRESH while the person makes requests, none while a page only
-# listens on its socket).
+# happens at most every accounts.browsers.REFRESH while the person makes requests, never
+# while a page only listens on its socket).
 PRESENCE = timedelta(hours=1)
-assert PRESENCE > REFRESH
 BROWSER, ADDRESS = SharedSeat.Shared.BROWSER, SharedSeat.Shared.ADDRESS
 
 # (user id, browser, address, first_seen, last_seen)

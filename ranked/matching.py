@@ -42,7 +42,7 @@ Blocked = Collection[frozenset[int]]  # {user_a, user_b}: never partners (blocke
 
 
 def together(user_ids: Sequence[int], apart: Blocked) -> bool:
-    """No two of these may not sit at one table."""
+    """True unless two of these must not sit at one table (an `apart` pair)."""
     return not apart or not any(frozenset(two) in apart for two in combinations(user_ids, 2))
 
 

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from accounts import seats
 from accounts.browsers import COOKIE
 from accounts.models import DifferentPeople, SharedSeat, Sighting
 from accounts.seats import ONE_SEAT, PARTNERS_ONE_SEAT
@@ -321,6 +322,7 @@ def test_a_moderator_marks_two_accounts_as_different_people_and_they_are_seated(
     queued(bob, HOME)
     strangers(2)
     assert tables_later() == []
+    assert seats.linked(alice, bob) == seats.ADDRESS
     mark = f"/admin/accounts/sharedseat/different/{bob.pk}/{alice.pk}/"
     assert signed_in(bob, "198.51.100.20").post(mark).status_code == 302  # to the login
     assert not DifferentPeople.objects.exists()
@@ -334,5 +336,6 @@ def test_a_moderator_marks_two_accounts_as_different_people_and_they_are_seated(
     finding = DifferentPeople.objects.get()
     assert (finding.first, finding.second, finding.decided_by) == (alice, bob, boss)
     assert finding.decided_at is not None
+    assert seats.linked(alice, bob) is None
     (table,) = tables_later()
     assert {alice.pk, bob.pk} <= table
