@@ -165,6 +165,27 @@ def swiss_rounds_for(count: int) -> int:
     return max(1, ceil(log2(max(count, 2))))
 
 
+# Partners for single entrants
+
+
+def partners_in_order[T: Hashable](
+    singles: Sequence[T], *, apart: Iterable[frozenset] = ()
+) -> tuple[list[tuple[T, T]], list[T]]:
+    """Single entrants (best first) as partnerships, each with the next best they may sit
+    with (not an `apart` pair), and those left alone (an odd one, or kept apart)."""
+    kept = {frozenset(pair) for pair in apart}
+    left, pairs, alone = list(singles), [], []
+    while left:
+        first = left.pop(0)
+        other = next((b for b in left if frozenset((first, b)) not in kept), None)
+        if other is None:
+            alone.append(first)
+            continue
+        left.remove(other)
+        pairs.append((first, other))
+    return pairs, alone
+
+
 # Single elimination
 
 

@@ -170,6 +170,12 @@ def test_swiss_keeps_linked_entrants_apart_and_gives_byes_when_nothing_else_will
     assert pairing.swiss_round([1, 2], apart=[{1, 2}]) == [(1, None), (2, None)]
 
 
+def test_single_entrants_are_partnered_in_order_but_never_two_kept_apart():
+    assert pairing.partners_in_order([1, 2, 3, 4, 5]) == ([(1, 2), (3, 4)], [5])
+    assert pairing.partners_in_order([1, 2, 3, 4], apart=[{1, 2}]) == ([(1, 3), (2, 4)], [])
+    assert pairing.partners_in_order([1, 2], apart=[{1, 2}]) == ([], [1, 2])
+
+
 # Single elimination
 
 

@@ -703,3 +703,20 @@ def test_swiss_and_knockout_pairings_keep_linked_accounts_apart(format):
     pairs = {frozenset(pair) for pair in round_.pairings.values_list("entrant_a", "entrant_b")}
     assert len(pairs) == 2 and natural not in pairs
     assert set().union(*pairs) == {first.pk, second.pk, third.pk, fourth.pk}
+
+
+def test_single_entrants_of_one_person_are_not_made_partners_at_closing():
+    tournament = TournamentFactory()
+    people = UserFactory.create_batch(4)
+    for person in people:
+        tournaments.tournament_register(tournament=tournament, user=person)
+    for number, person in enumerate(people[:2]):  # the two best: one person's accounts
+        sighting_record(
+            user=person, client=Seen(browser=f"browser-{number:016d}", address="203.0.113.7")
+        )
+    tournaments.tournament_close_registration(tournament=tournament, director=director())
+    partners = {frozenset(pair) for pair in tournament.entrants.values_list("player_a", "player_b")}
+    assert partners == {
+        frozenset((people[0].pk, people[2].pk)),
+        frozenset((people[1].pk, people[3].pk)),
+    }
