@@ -126,3 +126,25 @@ class ReservedName(models.Model):
 
     def __str__(self) -> str:
         return f"{self.digest[:8]}… until {self.until:%Y-%m-%d}"
+
+
+class DifferentPeople(models.Model):
+    """A moderator's finding that two accounts linked by a browser or an address
+    (accounts.seats) are two people, e.g. a family behind one address: the pair is not
+    linked after it. `first` is the account of the lower id."""
+
+    first = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    decided_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="+")
+    decided_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="one_finding_per_pair"),
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")), name="pair_in_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} and {self.second} are different people"

@@ -35,6 +35,11 @@ EXEMPT = {
     "two accounts (accounts.seats): it names the other account, whose browser and address "
     "are theirs; the person's own browsers and addresses are in browsers_and_addresses",
     "accounts.SharedSeat.other": "as accounts.SharedSeat.user",
+    "accounts.DifferentPeople.first": "a moderator's finding that the account and another "
+    "one, linked by a browser or an address, are two people (accounts.seats): it names the "
+    "other account",
+    "accounts.DifferentPeople.second": "as accounts.DifferentPeople.first",
+    "accounts.DifferentPeople.decided_by": "as moderation.Decision.moderator",
 }
 
 

@@ -1,7 +1,9 @@
 """Pure scheduling and pairing: round robin, Swiss and single elimination. No Django.
 
 Entrants are any hashable values (the callers pass primary keys). A pair is
-`(first, second)`; `second` is None for a bye."""
+`(first, second)`; `second` is None for a bye. `apart` holds pairs of entrants who may not
+meet at one table (accounts of one person, accounts.seats): Swiss and the first round of a
+knock-out keep them apart."""
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from math import ceil, log2
@@ -85,17 +87,24 @@ def _perfect_matching[T: Hashable](
 
 
 def _greedy_matching[T: Hashable](
-    order: Sequence[T], fresh: Callable[[T, T], bool]
-) -> list[tuple[T, T]]:
+    order: Sequence[T],
+    fresh: Callable[[T, T], bool],
+    may_meet: Callable[[T, T], bool] = lambda a, b: True,
+) -> list[tuple[T, T | None]]:
     """Pairs everyone, avoiding rematches where it can but allowing them: the fallback for
-    when no pairing without a rematch exists at all."""
-    left, pairs = list(order), []
+    when no pairing without a rematch exists at all. Whoever is left with nobody they may
+    meet sits out with a bye (the byes come last)."""
+    left, pairs, byes = list(order), [], []
     while left:
         first = left.pop(0)
-        other = next((b for b in left if fresh(first, b)), left[0])
+        options = [b for b in left if may_meet(first, b)]
+        if not options:
+            byes.append((first, None))
+            continue
+        other = next((b for b in options if fresh(first, b)), options[0])
         left.remove(other)
         pairs.append((first, other))
-    return pairs
+    return pairs + byes
 
 
 def swiss_round[T: Hashable](
@@ -103,10 +112,13 @@ def swiss_round[T: Hashable](
     *,
     played: Iterable[frozenset] = (),
     had_bye: Iterable[T] = (),
+    apart: Iterable[frozenset] = (),
 ) -> list[tuple[T, T | None]]:
     """One Swiss round for `ranking` (best first: by score, then tie-breaks).
 
     Guarantees, in order of priority:
+    0. no pair of `apart` meets, ever: when no pairing can avoid it, one of them has a bye
+       (then a round may have more than one bye);
     1. no pair of `played` meets again whenever some pairing of the round avoids every
        rematch (the search is exhaustive);
     2. with an odd count the bye goes to the lowest-ranked entrant who has not had one
@@ -117,26 +129,61 @@ def swiss_round[T: Hashable](
     players = _distinct(ranking, 2)
     met = {frozenset(pair) for pair in played}
     byes = set(had_bye)
+    kept = {frozenset(pair) for pair in apart}
+
+    def may_meet(a: T, b: T) -> bool:
+        return frozenset((a, b)) not in kept
 
     def fresh(a: T, b: T) -> bool:
-        return frozenset((a, b)) not in met
+        return may_meet(a, b) and frozenset((a, b)) not in met
 
+    # Without rematches if any pairing allows it, else with them; apart always.
+    rules = (fresh, may_meet) if kept else (fresh,)
     if len(players) % 2 == 0:
-        pairs = _perfect_matching(players, fresh) or _greedy_matching(players, fresh)
-        return list(pairs)
+        for rule in rules:
+            pairs = _perfect_matching(players, rule)
+            if pairs is not None:
+                return list(pairs)
+        return _greedy_matching(players, fresh, may_meet)
     lowest_first = list(reversed(players))
     candidates = [p for p in lowest_first if p not in byes] + [p for p in lowest_first if p in byes]
-    for bye in candidates:
-        pairs = _perfect_matching([p for p in players if p != bye], fresh)
-        if pairs is not None:
-            return [*pairs, (bye, None)]
+    for rule in rules:
+        for bye in candidates:
+            pairs = _perfect_matching([p for p in players if p != bye], rule)
+            if pairs is not None:
+                return [*pairs, (bye, None)]
     bye = candidates[0]
-    return [*_greedy_matching([p for p in players if p != bye], fresh), (bye, None)]
+    found = _greedy_matching([p for p in players if p != bye], fresh, may_meet)
+    return [pair for pair in found if pair[1] is not None] + [
+        (bye, None),
+        *(pair for pair in found if pair[1] is None),
+    ]
 
 
 def swiss_rounds_for(count: int) -> int:
     """The usual number of Swiss rounds: enough to find a single unbeaten entrant."""
     return max(1, ceil(log2(max(count, 2))))
+
+
+# Partners for single entrants
+
+
+def partners_in_order[T: Hashable](
+    singles: Sequence[T], *, apart: Iterable[frozenset] = ()
+) -> tuple[list[tuple[T, T]], list[T]]:
+    """Single entrants (best first) as partnerships, each with the next best they may sit
+    with (not an `apart` pair), and those left alone (an odd one, or kept apart)."""
+    kept = {frozenset(pair) for pair in apart}
+    left, pairs, alone = list(singles), [], []
+    while left:
+        first = left.pop(0)
+        other = next((b for b in left if frozenset((first, b)) not in kept), None)
+        if other is None:
+            alone.append(first)
+            continue
+        left.remove(other)
+        pairs.append((first, other))
+    return pairs, alone
 
 
 # Single elimination
@@ -159,12 +206,31 @@ def elimination_rounds(count: int) -> int:
     return ceil(log2(count)) if count > 1 else 0
 
 
-def elimination_first_round[T: Hashable](seeded: Sequence[T]) -> list[tuple[T, T | None]]:
+def elimination_first_round[T: Hashable](
+    seeded: Sequence[T], *, apart: Iterable[frozenset] = ()
+) -> list[tuple[T, T | None]]:
     """The first round for entrants in seed order (best first). The bracket is the next
-    power of two; the missing slots are byes, and they go to the top seeds."""
+    power of two; the missing slots are byes, and they go to the top seeds. A match of an
+    `apart` pair swaps its lower seed with the nearest match's lower seed that parts them
+    (none left: they meet, the bracket's size allowing no other way)."""
     players = _distinct(seeded, 2)
     size = 1 << elimination_rounds(len(players))
     slots = [players[seed - 1] if seed <= len(players) else None for seed in bracket_order(size)]
+    kept = {frozenset(pair) for pair in apart}
+
+    def clash(i: int) -> bool:  # the match at slots i, i + 1
+        return frozenset((slots[i], slots[i + 1])) in kept
+
+    for i in range(0, size, 2):
+        if not kept or not clash(i):
+            continue
+        for j in sorted(range(1, size, 2), key=lambda j: (abs(j - i), j)):
+            if j == i + 1 or slots[j] is None:
+                continue
+            slots[i + 1], slots[j] = slots[j], slots[i + 1]
+            if not clash(i) and not clash(j - 1):
+                break
+            slots[i + 1], slots[j] = slots[j], slots[i + 1]
     return [(slots[i], slots[i + 1]) for i in range(0, size, 2)]
 
 

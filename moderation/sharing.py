@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from django.db.models import Count, F, Max, Q
 from django.utils import timezone
 
-from accounts.models import SharedSeat, Sighting, User
+from accounts.models import DifferentPeople, SharedSeat, Sighting, User
 from games.engine import team_of
 from moderation import collusion
 from ranked import variants
@@ -21,7 +21,8 @@ PARTNER_HISTORY = timedelta(days=365)  # the ranked games the partners' statisti
 
 def sharing_with(person: User) -> list[dict]:
     """The other accounts seen from a browser or at an address this person used: each
-    with the browsers and addresses they share, and when the other was last seen there."""
+    with the browsers and addresses they share, when the other was last seen there, and
+    the moderators' finding that the two are different people (`different`), if any."""
     mine = Sighting.objects.filter(user=person)
     browsers = set(mine.exclude(browser="").values_list("browser", flat=True))
     addresses = set(mine.exclude(address="").values_list("address", flat=True))
@@ -42,8 +43,19 @@ def sharing_with(person: User) -> list[dict]:
         if seen.address in addresses:
             other["addresses"].add(seen.address)
         other["last_seen"] = max(filter(None, [other["last_seen"], seen.last_seen]))
+    findings = {
+        finding.second_id if finding.first_id == person.pk else finding.first_id: finding
+        for finding in DifferentPeople.objects.filter(
+            Q(first=person) | Q(second=person)
+        ).select_related("decided_by")
+    }
     return [
-        {**other, "browsers": sorted(other["browsers"]), "addresses": sorted(other["addresses"])}
+        {
+            **other,
+            "browsers": sorted(other["browsers"]),
+            "addresses": sorted(other["addresses"]),
+            "different": findings.get(other["person"].pk),
+        }
         for other in others.values()
     ]
 

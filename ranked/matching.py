@@ -9,7 +9,9 @@ Two friends who queued together are one entry of two: always partners (seats 0 &
 against another pair or two single people seated as partners, chosen for the win chance
 closest to 50% among those within the rating windows; after their wait, against a single
 person and a bot, or two bots. Two people of a `blocked` pair (one blocks the other) are
-never seated as partners; opponents they may be.
+never seated as partners; opponents they may be. Two people of an `apart` pair (accounts
+of one person, accounts.seats) never sit at one table at all, except a pair who queued
+together, whom the queue let through: they wait for others or bots instead.
 
 Solo (four people each for themselves) forms tables of four the same way, with no split:
 a table is fair when each player's chance to finish first is close to a quarter, and
@@ -35,7 +37,13 @@ SPLITS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
 # (every two of them are tried): enough choice, and bounded work however long the queue.
 PAIR_NEAREST = 12
 
-Blocked = Collection[frozenset[int]]  # {user_a, user_b}: never partners
+Blocked = Collection[frozenset[int]]  # {user_a, user_b}: never partners (blocked) or
+# never at one table (apart)
+
+
+def together(user_ids: Sequence[int], apart: Blocked) -> bool:
+    """True unless two of these must not sit at one table (an `apart` pair)."""
+    return not apart or not any(frozenset(two) in apart for two in combinations(user_ids, 2))
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +230,7 @@ def _pair_table(
     singles: list[Waiting],
     bots: dict[str, tuple[float, float]],
     blocked: Blocked,
+    apart: Blocked = (),
 ) -> tuple[Table, list] | None:
     """The fairest table for `pair` now and whom it seats besides them (pairs, singles), or
     None. Each opponent is within the windows of all four, and the opponents' mean rating
@@ -230,6 +239,7 @@ def _pair_table(
     pair has waited its chosen time."""
     mu, reach = _pair_mu(pair), window(_pair_waited(pair))
     mine = [_entry(person) for person in pair]
+    ids = [person.user_id for person in pair]
     best = None
 
     def consider(table: Table, taken: list, cost: float | None = None) -> None:
@@ -240,10 +250,18 @@ def _pair_table(
 
     for other in pairs:
         reach_both = min(reach, window(_pair_waited(other)))
-        if other is not pair and abs(_pair_mu(other) - mu) <= reach_both / 2:
+        if (
+            other is not pair
+            and abs(_pair_mu(other) - mu) <= reach_both / 2
+            and together([*ids, *(person.user_id for person in other)], apart)
+        ):
             consider(_teams(mine, [_entry(person) for person in other]), [other])
     near = sorted(
-        (s for s in singles if abs(s.mu - mu) <= min(reach, window(s.waited))),
+        (
+            s
+            for s in singles
+            if abs(s.mu - mu) <= min(reach, window(s.waited)) and together([*ids, s.user_id], apart)
+        ),
         key=lambda single: (abs(single.mu - mu), single.user_id),
     )[:PAIR_NEAREST]
     for first, second in combinations(near, 2):
@@ -251,6 +269,7 @@ def _pair_table(
         if (
             abs(_pair_mu((first, second)) - mu) <= reach_all / 2
             and frozenset((first.user_id, second.user_id)) not in blocked
+            and together([first.user_id, second.user_id], apart)
         ):
             consider(_teams(mine, [_entry(first), _entry(second)]), [first, second])
     if best is None and _pair_expired(pair):
@@ -271,24 +290,28 @@ def form_tables(
     bots: dict[str, tuple[float, float]],
     *,
     blocked: Blocked = (),
+    apart: Blocked = (),
     solo: bool = False,
 ) -> list[Table]:
     """The tables to start now. Pairs are seated first, then single people; longest
     waiters are served first; nobody is seated twice.
 
     `bots` maps each bot level to its rating (mu, sigma); `blocked` holds the two user ids
-    of each pair of people who must not be partners. `solo`: tables of four individuals
-    (nobody waits as a pair there; the queue refuses pairs in Solo)."""
+    of each pair of people who must not be partners, `apart` of each pair who must not sit
+    at one table (a pair who queued together is not kept apart from itself). `solo`:
+    tables of four individuals (nobody waits as a pair there; the queue refuses pairs in Solo)."""
     if solo:
         blocked = ()  # nobody is anyone's partner
         waiting = [person for person in waiting if person.partner is None]
     pairs, singles = _pairs(waiting)
+    if apart:  # the queue let each pair through (ranked.services.partners)
+        apart = set(apart) - {frozenset((a.user_id, b.user_id)) for a, b in pairs}
     pairs.sort(key=lambda pair: (-_pair_waited(pair), pair[0].user_id))
     tables = []
     for pair in list(pairs):
         if pair not in pairs:
             continue  # seated as the opponents of an earlier pair
-        found = _pair_table(pair, pairs, singles, bots, blocked)
+        found = _pair_table(pair, pairs, singles, bots, blocked, apart)
         if found is None:
             continue
         table, taken = found
@@ -298,6 +321,8 @@ def form_tables(
             (pairs if isinstance(other, tuple) else singles).remove(other)
 
     def seatable(group: list[Waiting]) -> bool:
+        if not together([member.user_id for member in group], apart):
+            return False
         if not blocked:
             return True
         if len(group) == 4:

@@ -196,8 +196,10 @@ class Server:
 
     def start(self) -> None:
         self.process = processes.start(
+            # --proxy-headers, as behind a proxy in production: each test client says its
+            # own address in X-Forwarded-For (accounts.seats links accounts by address).
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "config.asgi:application"],
+             "--proxy-headers", "config.asgi:application"],
             env=service_env(),
         )  # fmt: skip
         processes.wait_until(

@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 from games.engine import action_from_dict, apply_action, new_game
 from games.engine.cards import cards_of
 from games.models import Game
+from tests.addresses import address_for
 from tests.helpers import card_codes_in
 
 
@@ -22,7 +23,11 @@ def http(server, method: str, path: str, token: str, body: dict | None = None):
         server.url + path,
         method=method,
         data=None if body is None else json.dumps(body).encode(),
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        headers={
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "X-Forwarded-For": address_for(token),  # a person at an address of their own
+        },
     )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:

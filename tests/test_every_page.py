@@ -64,11 +64,17 @@ EXEMPT = {
             "moderation/decision",
             "moderation/report",
             "accounts/sharedseat",
+            "accounts/differentpeople",
         )
     },
     **{
         f"admin/{model}/<path:object_id>/delete/": "kept for good: the audit trail"
-        for model in ("moderation/decision", "moderation/report", "accounts/sharedseat")
+        for model in (
+            "moderation/decision",
+            "moderation/report",
+            "accounts/sharedseat",
+            "accounts/differentpeople",
+        )
     },
 }
 # Pages that answer everyone alike: asked for once (the health check waits on the worker).

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from accounts.hooks import refused_among
 from accounts.models import User
+from accounts.seats import linked_pairs
 from core.errors import Refused
 from events import pairing
 from events.kinds import ARENA
@@ -60,7 +61,8 @@ def arena_seat(arena_id: int, *, now: datetime) -> list[Game]:
     ]
     tables = pairing.tables(
         waiting,
-        blocked=social_selectors.blocked_pairs(user_ids),
+        # Accounts of one person (accounts.seats) never sit at one table either.
+        blocked=social_selectors.blocked_pairs(user_ids) | set(linked_pairs(user_ids, now=now)),
         bots_after=arena.bot_wait_seconds,
         bot_mu=ranked_selectors.bot_skills(variant)[BOT][0],
     )

@@ -5,6 +5,7 @@ the last round's winners."""
 
 from django.db.models import F
 
+from accounts.seats import linked_pairs
 from core.errors import Conflict, Invalid
 from leagues import pairing, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
@@ -20,6 +21,20 @@ def _history(tournament: Tournament) -> tuple[set[frozenset], set[int]]:
         else:
             played.add(frozenset((a, b)))
     return played, byes
+
+
+def _apart(entrants: list[Entrant]) -> set[frozenset[int]]:
+    """The pairs of entrants (ids) with accounts of one person between them (accounts.seats):
+    they never meet at one table."""
+    owner = {
+        person: entrant.pk
+        for entrant in entrants
+        for person in (entrant.player_a_id, entrant.player_b_id if entrant.complete else None)
+        if person is not None
+    }
+    return {
+        frozenset((owner[a], owner[b])) for a, b in linked_pairs(set(owner)) if owner[a] != owner[b]
+    }
 
 
 def check_round_generate(
@@ -59,7 +74,7 @@ def check_round_generate(
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         return number, seeds, _round_robin_pairs(seeded, number)
     if tournament.format == Tournament.Format.ELIMINATION:
-        return number, seeds, _elimination_pairs(playing, rounds)
+        return number, seeds, _elimination_pairs(playing, rounds, seeded)
     planned = tournament.swiss_rounds or pairing.swiss_rounds_for(len(seeded))
     if number > planned:
         raise Conflict(f"All {planned} rounds have been played: finish the tournament")
@@ -72,7 +87,8 @@ def check_round_generate(
         if row.entrant.pk in still_playing
     ]
     played, byes = _history(tournament)
-    return number, seeds, pairing.swiss_round(ranking, played=played, had_bye=byes)
+    apart = _apart([entrant for entrant in seeded if entrant.pk in still_playing])
+    return number, seeds, pairing.swiss_round(ranking, played=played, had_bye=byes, apart=apart)
 
 
 def _round_robin_pairs(seeded: list[Entrant], number: int) -> list[tuple[int, int | None]]:
@@ -91,9 +107,11 @@ def _round_robin_pairs(seeded: list[Entrant], number: int) -> list[tuple[int, in
     return pairs
 
 
-def _elimination_pairs(playing: list[int], rounds: list[Round]) -> list[tuple[int, int | None]]:
+def _elimination_pairs(
+    playing: list[int], rounds: list[Round], seeded: list[Entrant]
+) -> list[tuple[int, int | None]]:
     if not rounds:
-        return pairing.elimination_first_round(playing)
+        return pairing.elimination_first_round(playing, apart=_apart(seeded))
     winners = list(rounds[-1].pairings.order_by("table").values_list("winner_id", flat=True))
     if len(winners) == 1:
         champion = Entrant.objects.get(pk=winners[0])

@@ -11,10 +11,10 @@ from django.utils import timezone
 from accounts import roles
 from accounts.browsers import Client
 from accounts.models import User
-from accounts.seats import records_refusals
+from accounts.seats import linked_pairs, records_refusals
 from core.errors import Conflict, Invalid, NotFound, Refused
 from games.services import seating, tables
-from leagues import kinds, selectors
+from leagues import kinds, pairing, selectors
 from leagues.models import Entrant, Pairing, Round, Tournament
 from leagues.services.entrants import (
     check_register,
@@ -184,8 +184,9 @@ def tournament_close_registration(*, tournament: Tournament, director: User) -> 
 
 def registration_close(tournament: Tournament) -> list[Entrant]:
     """Closes the locked tournament's registration, fills the seed ratings nobody entered
-    by hand from ranked ratings, and pairs single entrants by rating (the two best
-    together, and so on). Returns the single entrant left without a partner, if any."""
+        by hand from ranked ratings, and pairs single entrants by rating (the two best
+        together, and so on, never two accounts of one person). Returns the single entrants left
+    without a partner, if any."""
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is not open")
     entrants_refused(tournament)
@@ -202,7 +203,11 @@ def registration_close(tournament: Tournament) -> list[Entrant]:
         .select_related("player_a")
         .order_by("-seed_rating", "pk")
     )
-    for first, second in zip(singles[::2], singles[1::2], strict=False):
+    # Two accounts of one person (accounts.seats) are never made partners.
+    by_person = {entrant.player_a_id: entrant for entrant in singles}
+    apart = [frozenset(by_person[pk] for pk in pair) for pair in linked_pairs(set(by_person))]
+    pairs, alone = pairing.partners_in_order(singles, apart=apart)
+    for first, second in pairs:
         second.delete()
         first.player_b = second.player_a
         first.seed_rating = (first.seed_rating + second.seed_rating) // 2
@@ -214,7 +219,7 @@ def registration_close(tournament: Tournament) -> list[Entrant]:
         )
     tournament.status = Tournament.Status.CLOSED
     tournament.save(update_fields=["status"])
-    return singles[len(singles) - len(singles) % 2 :]
+    return alone
 
 
 @transaction.atomic

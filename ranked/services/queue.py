@@ -3,6 +3,7 @@
 Each variant (ranked.variants) is a pool of its own: people wait for a table of one
 variant, and tables form within it, from the ratings of that variant."""
 
+from collections.abc import Collection
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -10,10 +11,11 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts import seats
 from accounts.browsers import Client
 from accounts.hooks import check_allowed, refused_among
 from accounts.models import User
-from accounts.seats import check_one_seat, records_refusals
+from accounts.seats import check_one_seat, check_partners, records_refusals
 from core import clock
 from core.errors import Conflict, Forbidden, Invalid
 from games import selectors as games_selectors
@@ -57,11 +59,13 @@ def check_queue_join(*, user: User, max_wait: object, variant: object = variants
 
 
 def check_ranked_seat(*, user: User, client: Client | None, partner: User | None = None) -> None:
-    """One person, one seat in ranked play; a partner counts as a seat there too."""
+    """One person, one seat in ranked play; a partner linked by one browser is refused,
+    one linked by an address only is recorded (accounts.seats)."""
+    if partner is not None:
+        check_partners(user=user, partner=partner, client=client, place=RANKED_PLACE)
 
     def holders(user_ids: set[int]) -> set[int]:
-        partners = {partner.pk} & user_ids if partner is not None else set()
-        return selectors.ranked_seat_holders(user_ids) | partners
+        return selectors.ranked_seat_holders(user_ids - {partner.pk if partner else None})
 
     check_one_seat(user=user, client=client, place=RANKED_PLACE, holders=holders)
 
@@ -141,6 +145,9 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     # A pair goes together: if one of them is gone (or their entry is), so is the other;
     # and a pair whose one blocks the other since they queued is no pair any more.
     blocked = social_selectors.blocked_pairs(user_ids)
+    # Accounts of one person never sit at one table (accounts.seats); a pair that one
+    # browser links since they queued is no pair any more.
+    apart = seats.linked_pairs(user_ids, now=now)
     queued_now = set(user_ids) - gone
     gone |= {
         entry.user_id
@@ -149,6 +156,7 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
         and (
             entry.partner_id not in queued_now
             or frozenset((entry.user_id, entry.partner_id)) in blocked
+            or apart.get(frozenset((entry.user_id, entry.partner_id))) == seats.BROWSER
         )
     }
     if gone:  # sat down elsewhere, or barred since they queued
@@ -157,12 +165,12 @@ def tables_form(*, now: datetime | None = None) -> list[Game]:
     for variant in variants.VARIANTS:
         pool = [e for e in entries if e.variant == variant and e.user_id not in gone]
         if pool:
-            created += _variant_tables(pool, variant, blocked=blocked, now=now)
+            created += _variant_tables(pool, variant, blocked=blocked, apart=apart, now=now)
     return created
 
 
 def _variant_tables(
-    entries: list[QueueEntry], variant: str, *, blocked: set, now: datetime
+    entries: list[QueueEntry], variant: str, *, blocked: set, apart: Collection, now: datetime
 ) -> list[Game]:
     """Seats the people waiting for `variant` (their rows locked by the caller)."""
     user_ids = [entry.user_id for entry in entries]
@@ -182,6 +190,7 @@ def _variant_tables(
         waiting,
         selectors.bot_skills(variant),
         blocked=blocked,
+        apart=apart,
         solo=variants.is_solo(variant),
     )
     users = User.objects.in_bulk([seat for t in tables for seat in t.seats if type(seat) is int])

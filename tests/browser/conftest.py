@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.addresses import new_address
 from tests.browser.pages import CHROMIUM, DESKTOP, PHONE, shot
 
 # The kinds of page (a path with its numbers and names as "N") shot at both sizes so far by
@@ -80,6 +81,8 @@ def open_page(browser, servers):  # servers: still up while the visited pages ar
     closed = []  # contexts the test closed itself (a person who went away): not shot
 
     def open_page(viewport=DESKTOP, **options):
+        # Each context a person at an address of their own (tests.addresses).
+        options.setdefault("extra_http_headers", {"X-Forwarded-For": new_address()})
         context = browser.new_context(viewport=viewport, **options)
         contexts.append(context)
         context.on("close", lambda: closed.append(context))

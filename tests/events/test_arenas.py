@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from accounts.browsers import Client as Seen, sighting_record
 from core.errors import Conflict, NotFound
 from events.kinds import ARENA
 from events.models import Arena, ArenaGame, ArenaPlayer
@@ -12,11 +13,13 @@ from events.services import arenas, results, seating
 from games.models import Game
 from social import services as social
 from social.models import Notification
+from tests.clubs.factories import club_with
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 from tests.games.finished import play_as_if_present
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quiet_games")]
+HOME = "203.0.113.7"  # one household's address
 
 
 def joined(arena, count):
@@ -192,3 +195,35 @@ def test_the_entrants_are_told_the_result_once_every_counted_game_is_recorded():
     empty = ArenaFactory(starts_at=arena.starts_at, ends_at=arena.ends_at)
     assert results.arenas_conclude(now=arena.ends_at) == 1  # nobody to tell, concluded
     assert Arena.objects.get(pk=empty.pk).concluded
+
+
+def seen_at_one_address(*people) -> None:
+    """Each signs in from a browser of their own, at one address, now (accounts.seats links
+    their accounts)."""
+    for number, person in enumerate(people):
+        sighting_record(user=person, client=Seen(browser=f"browser-{number:016d}", address=HOME))
+
+
+def test_linked_accounts_never_share_an_arena_table():
+    arena = ArenaFactory()
+    people = joined(arena, 8)
+    seen_at_one_address(people[0], people[1])
+    games = seating.arena_seat(arena.pk, now=timezone.now())
+    tables = [set(game.seats.values_list("user", flat=True)) for game in games]
+    assert len(tables) == 2 and set().union(*tables) == {person.pk for person in people}
+    assert not any({people[0].pk, people[1].pk} <= table for table in tables)
+
+
+def test_a_club_battle_never_seats_linked_accounts_together():
+    red, reds = club_with(members=3)
+    blue, blues = club_with(members=3)
+    arena = ArenaFactory(battle_top=2)
+    arena.clubs.add(red, blue)
+    people = [*reds, *blues, *(club.memberships.get(role="owner").user for club in (red, blue))]
+    for person in people:
+        arenas.arena_join(user=person, arena_id=arena.pk)
+    seen_at_one_address(reds[0], blues[0])  # one person's accounts in both clubs
+    games = seating.arena_seat(arena.pk, now=timezone.now())
+    tables = [set(game.seats.values_list("user", flat=True)) for game in games]
+    assert len(tables) == 2
+    assert not any({reds[0].pk, blues[0].pk} <= table for table in tables)

@@ -15,6 +15,7 @@ from accounts.tokens import token_create
 from events.models import Arena, ArenaPlayer, BattleChallenge
 from events.services import arenas, results, seating
 from leagues.models import Tournament
+from tests.addresses import address_for
 from tests.clubs.factories import club_with
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
@@ -42,9 +43,10 @@ FORMS = fuzzing(max(1, EXAMPLES // 6))
 
 def api(method, path, token=None, body=None):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
+    client = Client(REMOTE_ADDR=address_for(token or ""))  # each person at their own address
     if method == "GET":
-        return Client().get(path, headers=headers)
-    return Client().post(
+        return client.get(path, headers=headers)
+    return client.post(
         path, json.dumps(body or {}), content_type="application/json", headers=headers
     )
 

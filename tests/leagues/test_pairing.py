@@ -141,6 +141,41 @@ def test_swiss_allows_a_rematch_only_when_none_can_be_avoided():
     assert sorted(entrant for pair in pairs for entrant in pair) == [1, 2, 3, 4]
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    count=st.integers(2, 14),
+    rounds=st.integers(1, 6),
+    links=st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13)), max_size=8),
+    seed=st.integers(0, 2**32),
+)
+def test_swiss_never_pairs_entrants_kept_apart_and_seats_everyone_once(count, rounds, links, seed):
+    # Entrants with accounts of one person (accounts.seats): they never meet; a bye instead.
+    rng = random.Random(seed)
+    entrants = list(range(count))
+    apart = {frozenset(pair) for pair in links if len(set(pair)) == 2 and max(pair) < count}
+    met: set[frozenset] = set()
+    byes: set[int] = set()
+    for _ in range(rounds):
+        ranking = rng.sample(entrants, count)
+        pairs = pairing.swiss_round(ranking, played=met, had_bye=byes, apart=apart)
+        seated = [entrant for pair in pairs for entrant in pair if entrant is not None]
+        assert sorted(seated) == entrants
+        assert not any(frozenset(pair) in apart for pair in pairs if pair[1] is not None)
+        for first, second in pairs:
+            (byes.add(first) if second is None else met.add(frozenset((first, second))))
+
+
+def test_swiss_keeps_linked_entrants_apart_and_gives_byes_when_nothing_else_will():
+    assert pairing.swiss_round([1, 2, 3, 4], apart=[{1, 2}]) == [(1, 3), (2, 4)]
+    assert pairing.swiss_round([1, 2], apart=[{1, 2}]) == [(1, None), (2, None)]
+
+
+def test_single_entrants_are_partnered_in_order_but_never_two_kept_apart():
+    assert pairing.partners_in_order([1, 2, 3, 4, 5]) == ([(1, 2), (3, 4)], [5])
+    assert pairing.partners_in_order([1, 2, 3, 4], apart=[{1, 2}]) == ([(1, 3), (2, 4)], [])
+    assert pairing.partners_in_order([1, 2], apart=[{1, 2}]) == ([], [1, 2])
+
+
 # Single elimination
 
 
@@ -188,3 +223,11 @@ def test_elimination_advances_winners_and_gives_byes_to_the_top_seeds(count, see
     assert alive == set(winners)
     if favourites:  # the two best seeds meet only in the final
         assert winners == ["seed1"] and set(pairs[0]) == {"seed1", "seed2"}
+
+
+def test_the_first_knockout_round_keeps_linked_entrants_apart():
+    seeds = list(range(1, 9))
+    assert (1, 8) in pairing.elimination_first_round(seeds)
+    pairs = pairing.elimination_first_round(seeds, apart=[{1, 8}, {2, 7}])
+    assert sorted(e for pair in pairs for e in pair) == seeds
+    assert not {frozenset(pair) for pair in pairs} & {frozenset((1, 8)), frozenset((2, 7))}

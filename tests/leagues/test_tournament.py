@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
+from accounts.browsers import Client as Seen, sighting_record
 from core.errors import Conflict, Forbidden, Invalid
 from games.models import Game
 from games.services import tables
@@ -16,6 +17,7 @@ from leagues.services import tournaments
 from ranked import ratings as ranked_ratings
 from ranked.models import Rating
 from social.models import Notification
+from tests.addresses import address_for
 from tests.factories import UserFactory
 from tests.games.finished import play_out
 from tests.leagues.factories import (
@@ -54,7 +56,7 @@ def play_round(round_: Round, capture, monkeypatch) -> None:
 def browser_of(person) -> Client:
     """A browser of the person's own: two accounts of one browser never both enter a
     tournament (accounts.seats)."""
-    browser = Client()
+    browser = Client(REMOTE_ADDR=address_for(person.username))  # and an address of theirs
     browser.force_login(person)
     return browser
 
@@ -699,3 +701,41 @@ def test_a_forfeit_is_chosen_on_the_round_page_and_confirmed(client):
     second.refresh_from_db()
     round_.refresh_from_db()
     assert second.status == "forfeit" and second.winner is None and round_.status == "finished"
+
+
+@pytest.mark.parametrize("format", ["swiss", "elimination"])
+def test_swiss_and_knockout_pairings_keep_linked_accounts_apart(format):
+    tournament = tournament_with(4, format=format)
+    first, second, third, fourth = tournament.entrants.order_by("pk")
+    tournaments.tournament_close_registration(tournament=tournament, director=director())
+    natural = {
+        "swiss": frozenset((first.pk, second.pk)),
+        "elimination": frozenset((first.pk, fourth.pk)),
+    }[format]  # whom the first entry would meet first
+    other = second if format == "swiss" else fourth
+    # One person's accounts: one in the first entry, one in its natural opponent.
+    for number, person in enumerate((first.player_a, other.player_b)):
+        sighting_record(
+            user=person, client=Seen(browser=f"browser-{number:016d}", address="203.0.113.7")
+        )
+    round_ = tournaments.round_generate(tournament=tournament, director=director())
+    pairs = {frozenset(pair) for pair in round_.pairings.values_list("entrant_a", "entrant_b")}
+    assert len(pairs) == 2 and natural not in pairs
+    assert set().union(*pairs) == {first.pk, second.pk, third.pk, fourth.pk}
+
+
+def test_single_entrants_of_one_person_are_not_made_partners_at_closing():
+    tournament = TournamentFactory()
+    people = UserFactory.create_batch(4)
+    for person in people:
+        tournaments.tournament_register(tournament=tournament, user=person)
+    for number, person in enumerate(people[:2]):  # the two best: one person's accounts
+        sighting_record(
+            user=person, client=Seen(browser=f"browser-{number:016d}", address="203.0.113.7")
+        )
+    tournaments.tournament_close_registration(tournament=tournament, director=director())
+    partners = {frozenset(pair) for pair in tournament.entrants.values_list("player_a", "player_b")}
+    assert partners == {
+        frozenset((people[0].pk, people[2].pk)),
+        frozenset((people[1].pk, people[3].pk)),
+    }
