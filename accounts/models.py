@@ -139,6 +139,7 @@ class DifferentPeople(models.Model):
     decided_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = verbose_name_plural = "different people"
         constraints = [
             models.UniqueConstraint(fields=["first", "second"], name="one_finding_per_pair"),
             models.CheckConstraint(

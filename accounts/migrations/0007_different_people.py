@@ -22,6 +22,8 @@ class Migration(migrations.Migration):
                 ('second', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={
+                'verbose_name': 'different people',
+                'verbose_name_plural': 'different people',
                 'constraints': [models.UniqueConstraint(fields=('first', 'second'), name='one_finding_per_pair'), models.CheckConstraint(condition=models.Q(('first__lt', models.F('second'))), name='pair_in_order')],
             },
         ),
