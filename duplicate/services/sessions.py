@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts import roles
+from accounts.hooks import refused_among
 from accounts.models import User
 from clubs import selectors as club_selectors
 from core.errors import Conflict, Invalid, NotFound, Refused
@@ -56,8 +57,8 @@ def _check_step(session: Session, step: str, why: str) -> None:
 
 
 def check_pairs(session: Session, entries: list[Entry]) -> None:
-    """The pairs and the boards fit the movement; every person is a member of the club and
-    in one pair only; a bot takes a partner's seat only."""
+    """The pairs and the boards fit the movement; every person is a member of the club, in
+    one pair only and not barred from events; a bot takes a partner's seat only."""
     boards, per_round = session.boards_total, session.boards_per_round
     if per_round < 1 or boards % per_round:
         raise Invalid(f"{boards} boards do not split into rounds of {per_round}")
@@ -105,6 +106,12 @@ def check_pairs(session: Session, entries: list[Entry]) -> None:
     outsiders = [person.username for person in people if person.pk not in members]
     if outsiders:
         raise Invalid(f"Not members of {session.club}: {', '.join(outsiders)}")
+    # A moderator's bar: checked as the session seats its pairs (a session under way plays
+    # on, as a game does: its movement cannot lose a pair). Words that name no sanction.
+    barred = refused_among([person.pk for person in people], "events")
+    if barred:
+        names = sorted(person.username for person in people if person.pk in barred)
+        raise Invalid(f"May not play in events at present: {', '.join(names)}")
 
 
 def _people(entries: Iterable[Entry]) -> list[User]:

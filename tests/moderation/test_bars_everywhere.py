@@ -1,6 +1,7 @@
 """A bar reaches every event at once: the decision takes the person out of the ranked
 queue, arenas and club battles, and tournaments (withdrawn or left alone as the stage
-allows), and every seating and pairing step (a daily board, a league game too) checks it
+allows), and every seating and pairing step (a daily board, a club session, a league game
+too) checks it
 again, so a bar that the removal
 missed (here: a decision row written behind the services' back) is honoured there too.
 What they played already stands."""
@@ -12,8 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.hooks import refusal_of, refused_among
-from core.errors import Conflict, Forbidden
-from duplicate.services import daily
+from core.errors import Conflict, Forbidden, Invalid
+from duplicate.services import daily, sessions as club_sessions
 from events.models import ArenaGame, ArenaPlayer
 from events.services import arenas, results, seating
 from games.models import Game
@@ -24,6 +25,7 @@ from moderation.services import decisions
 from ranked.models import QueueEntry
 from ranked.services import queue
 from tests.clubs.factories import club_with
+from tests.duplicate.factories import add_pairs, new_session
 from tests.events.factories import ArenaFactory
 from tests.factories import UserFactory
 from tests.games.finished import play_as_if_present
@@ -32,6 +34,7 @@ from tests.leagues.conftest import fast_games  # noqa: F401 (a fixture)
 from tests.leagues.factories import (
     TournamentFactory,
     director,
+    directors_group,
     first_round_started,
     partnership,
     started_season,
@@ -230,3 +233,15 @@ def test_a_league_game_does_not_start_with_someone_barred():
         seasons.fixture_present(fixture_id=fixture.pk, user=ben)
     fixture.refresh_from_db()
     assert fixture.game is None and fixture.status == Fixture.Status.SCHEDULED
+
+
+def test_a_club_session_does_not_start_with_someone_barred():
+    club, members = club_with(members=6)
+    boss = UserFactory(is_staff=True)
+    boss.groups.add(directors_group("duplicate.migrations.0003_session_directors"))
+    session = new_session(club, boss, boards=12, per_round=4)
+    add_pairs(session, members, ["ns", "ns", "ns", "ew", "ew", "ew"])
+    barred_behind_the_services(members[4])
+    with pytest.raises(Invalid, match=f"May not play in events at present: {members[4]}"):
+        club_sessions.session_start(session_id=session.pk, director=boss)
+    assert session.boards.count() == 0
