@@ -17,16 +17,10 @@ from moderation import collusion, sharing
 from moderation.services import decisions, sharing as sharing_services
 
 
-@admin.register(SharedSeat)
-class SharedSeatAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "user", "other", "place", "shared", "refused", "address")
-    list_filter = ("refused", "shared")
-    search_fields = ("user__username", "other__username", "address")
-    list_select_related = ("user", "other")
-    readonly_fields = [field.name for field in SharedSeat._meta.fields]
-    change_list_template = "admin/moderation/sharing/change_list.html"
+class ModeratorsReadOnly:
+    """Moderators' records, and theirs only: written by the services (the one-seat rule, a
+    case page's button), never typed in the admin."""
 
-    # Moderators' work, and theirs only: recorded by the one-seat rule, never typed in.
     def has_module_permission(self, request) -> bool:
         return decisions.is_moderator(request.user)
 
@@ -41,6 +35,16 @@ class SharedSeatAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(SharedSeat)
+class SharedSeatAdmin(ModeratorsReadOnly, admin.ModelAdmin):
+    list_display = ("created_at", "user", "other", "place", "shared", "refused", "address")
+    list_filter = ("refused", "shared")
+    search_fields = ("user__username", "other__username", "address")
+    list_select_related = ("user", "other")
+    readonly_fields = [field.name for field in SharedSeat._meta.fields]
+    change_list_template = "admin/moderation/sharing/change_list.html"
 
     def get_urls(self):
         wrap = self.admin_site.admin_view
@@ -95,7 +99,7 @@ class SharedSeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(DifferentPeople)
-class DifferentPeopleAdmin(admin.ModelAdmin):
+class DifferentPeopleAdmin(ModeratorsReadOnly, admin.ModelAdmin):
     """Who found which linked accounts to be two people, and when (marked from a case
     page)."""
 
@@ -103,18 +107,3 @@ class DifferentPeopleAdmin(admin.ModelAdmin):
     search_fields = ("first__username", "second__username")
     list_select_related = ("first", "second", "decided_by")
     readonly_fields = [field.name for field in DifferentPeople._meta.fields]
-
-    def has_module_permission(self, request) -> bool:
-        return decisions.is_moderator(request.user)
-
-    def has_view_permission(self, request, obj=None) -> bool:
-        return decisions.is_moderator(request.user)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
