@@ -132,37 +132,31 @@ class Decision(models.Model):
         return f"{self.get_kind_display()}: {self.subject}"
 
 
-class BannedWord(models.Model):
-    """A word the chat masks, or refuses outright; moderators edit the list."""
+class ListedWord(models.Model):
+    """A word of a list moderators edit, and who added it."""
 
     word = models.CharField(max_length=60, unique=True)
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["word"]
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class BannedWord(ListedWord):
+    """A word the chat masks, or refuses outright; moderators edit the list."""
+
     refuse = models.BooleanField(
         default=False, help_text="Refuse the message (otherwise the word is masked)"
     )
-    added_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["word"]
-
-    def __str__(self) -> str:
-        return self.word
 
 
-class AllowedWord(models.Model):
+class AllowedWord(ListedWord):
     """An innocent word or name that contains a listed one ("Moby Dick", "Scunthorpe"):
     where it is found, the listed word is let through; moderators edit the list."""
-
-    word = models.CharField(max_length=60, unique=True)
-    added_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["word"]
-
-    def __str__(self) -> str:
-        return self.word
