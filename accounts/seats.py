@@ -85,6 +85,15 @@ def _sightings(query: Q, *, now: datetime) -> list[Seen]:
     )
 
 
+def _without_different(links: dict[frozenset[int], str], findings: Q) -> dict[frozenset[int], str]:
+    """The links but those of pairs a moderator found to be different people (`findings`
+    selects the findings that may concern them)."""
+    if links:
+        for pair in DifferentPeople.objects.filter(findings).values_list("first_id", "second_id"):
+            links.pop(frozenset(pair), None)
+    return links
+
+
 def linked_pairs(
     user_ids: Collection[int], *, now: datetime | None = None
 ) -> dict[frozenset[int], str]:
@@ -94,11 +103,7 @@ def linked_pairs(
     if len(user_ids) < 2:
         return {}
     links = _links(_sightings(Q(user_id__in=user_ids), now=now), now=now)
-    if links:
-        different = DifferentPeople.objects.filter(first_id__in=user_ids, second_id__in=user_ids)
-        for pair in different.values_list("first_id", "second_id"):
-            links.pop(frozenset(pair), None)
-    return links
+    return _without_different(links, Q(first_id__in=user_ids, second_id__in=user_ids))
 
 
 def linked_to(
@@ -114,16 +119,9 @@ def linked_to(
     addresses = {address for _, _, address, *_ in mine if address}
     near = Q(browser__in=browsers) | Q(address__in=addresses, last_seen__gte=now - ADDRESS_MEMORY)
     theirs = _sightings(near & ~Q(user=user), now=now) if browsers or addresses else []
-    links = {
-        next(iter(pair - {user.pk})): how
-        for pair, how in _links(mine + theirs, now=now).items()
-        if user.pk in pair
-    }
-    if links:
-        different = DifferentPeople.objects.filter(Q(first=user) | Q(second=user))
-        for pair in different.values_list("first_id", "second_id"):
-            links.pop(pair[1] if pair[0] == user.pk else pair[0], None)
-    return links
+    links = {pair: how for pair, how in _links(mine + theirs, now=now).items() if user.pk in pair}
+    links = _without_different(links, Q(first=user) | Q(second=user))
+    return {next(iter(pair - {user.pk})): how for pair, how in links.items()}
 
 
 def linked(first: User, second: User, *, now: datetime | None = None) -> str | None:
