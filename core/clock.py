@@ -72,11 +72,23 @@ def starts_in(moment: datetime, *, now: datetime | None = None) -> str:
     return f"starts in {minutes} minute{'s' * (minutes != 1)}"
 
 
-def your_time_html(moment: datetime | None) -> SafeString | str:
-    """`your_time` in a <time> element; its zone tells site.js what the server showed."""
+def your_time_html(moment: datetime | None, *, counts_down: bool = False) -> SafeString | str:
+    """`your_time` in a <time> element; its zone tells site.js what the server showed.
+    `counts_down`: a moment still to come has its "in …" in a span that site.js counts
+    down each second (from `data-counts-to`)."""
     if moment is None:
         return ""
+    now = timezone.now()
+    words = your_time(moment, now=now)
+    if counts_down and moment > now:
+        words = format_html(
+            '{} {}, <span class="counts-down" data-counts-to="{}">in {}</span>',
+            clock(moment, now=now),
+            zone_label(),
+            moment.isoformat(),
+            duration(moment - now),
+        )
     zone = timezone.get_current_timezone_name()
     return format_html(
-        '<time datetime="{}" data-zone="{}">{}</time>', moment.isoformat(), zone, your_time(moment)
+        '<time datetime="{}" data-zone="{}">{}</time>', moment.isoformat(), zone, words
     )
