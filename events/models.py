@@ -29,12 +29,24 @@ def windows_for(minutes: int) -> tuple[int, int]:
     return min(CLOSING_SECONDS, seconds // 6), min(BOT_WAIT_SECONDS, seconds // 40)
 
 
-def _check_windows(seconds: float, closing: int, bot_wait: int, errors: dict) -> None:
+def _check_windows(seconds: float, closing: int, bot_wait: int) -> None:
     """An arena's closing and bot wait must leave time to play."""
+    errors = {}
     if closing >= seconds:
         errors["closing_seconds"] = "The closing must be shorter than the arena"
     if bot_wait >= seconds:
         errors["bot_wait_seconds"] = "The bot wait must be shorter than the arena"
+    if errors:
+        raise ValidationError(errors)
+
+
+def _turn_seconds() -> models.PositiveIntegerField:
+    return models.PositiveIntegerField(
+        default=20,
+        validators=[
+            MinValueValidator(TURN_SECONDS_RANGE[0]), MaxValueValidator(TURN_SECONDS_RANGE[1])
+        ],
+    )  # fmt: skip
 
 
 def partnership_presets() -> list[tuple[str, str]]:
@@ -68,12 +80,7 @@ class EventSchedule(models.Model):
         help_text="Each event is listed (and can be joined, or registered for) this long "
         "before it starts (a week at most)",
     )
-    turn_seconds = models.PositiveIntegerField(
-        default=20,
-        validators=[
-            MinValueValidator(TURN_SECONDS_RANGE[0]), MaxValueValidator(TURN_SECONDS_RANGE[1])
-        ],
-    )  # fmt: skip
+    turn_seconds = _turn_seconds()
     # Arenas
     minutes = models.PositiveIntegerField(
         default=45,
@@ -100,11 +107,8 @@ class EventSchedule(models.Model):
         return f"{self.name} ({self.get_every_display().lower()})"
 
     def clean(self) -> None:
-        errors = {}
         if self.kind == self.Kind.ARENA and self.minutes:
-            _check_windows(self.minutes * 60, self.closing_seconds, self.bot_wait_seconds, errors)
-        if errors:
-            raise ValidationError(errors)
+            _check_windows(self.minutes * 60, self.closing_seconds, self.bot_wait_seconds)
 
 
 class ScheduledTournament(models.Model):
@@ -141,12 +145,7 @@ class Arena(models.Model):
     bot_wait_seconds = models.PositiveIntegerField(default=BOT_WAIT_SECONDS)
     # Nobody is seated this long before the end: a game started then could not finish.
     closing_seconds = models.PositiveIntegerField(default=CLOSING_SECONDS)
-    turn_seconds = models.PositiveIntegerField(
-        default=20,
-        validators=[
-            MinValueValidator(TURN_SECONDS_RANGE[0]), MaxValueValidator(TURN_SECONDS_RANGE[1])
-        ],
-    )  # fmt: skip
+    turn_seconds = _turn_seconds()
     # Its entrants were told the result once it ended (events.services.results).
     concluded = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -178,11 +177,8 @@ class Arena(models.Model):
         if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
             raise ValidationError({"ends_at": "An arena ends after it starts"})
         if self.starts_at and self.ends_at:
-            errors = {}
             seconds = (self.ends_at - self.starts_at).total_seconds()
-            _check_windows(seconds, self.closing_seconds, self.bot_wait_seconds, errors)
-            if errors:
-                raise ValidationError(errors)
+            _check_windows(seconds, self.closing_seconds, self.bot_wait_seconds)
 
     def state_at(self, now: datetime) -> str:
         if now < self.starts_at:
