@@ -184,9 +184,9 @@ def tournament_close_registration(*, tournament: Tournament, director: User) -> 
 
 def registration_close(tournament: Tournament) -> list[Entrant]:
     """Closes the locked tournament's registration, fills the seed ratings nobody entered
-        by hand from ranked ratings, and pairs single entrants by rating (the two best
-        together, and so on, never two accounts of one person). Returns the single entrants left
-    without a partner, if any."""
+    by hand from ranked ratings, and pairs single entrants by rating (the two best
+    together, and so on, never two accounts of one person). Returns the single entrants
+    left without a partner, if any."""
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is not open")
     entrants_refused(tournament)
