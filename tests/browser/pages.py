@@ -17,6 +17,14 @@ ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+# Marks the document once the game's socket has sent its first push (an init script, which
+# runs before the page's own and outside its Content-Security-Policy).
+MARK_GAME_SOCKET_HEARD = """
+document.addEventListener("htmx:wsAfterMessage", function (event) {
+  if (event.target.closest && event.target.closest(".game-page"))
+    document.documentElement.dataset.gameSocket = "heard";
+});
+"""
 
 
 def off_the_loop(function, *args, **kwargs):

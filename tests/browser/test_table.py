@@ -12,6 +12,7 @@ from ranked.kinds import RANKED
 from ranked.services.ratings import ratings_rate_pending
 from tests.browser.pages import (
     DESKTOP,
+    MARK_GAME_SOCKET_HEARD,
     PHONE,
     finish_in_process,
     log_in,
@@ -206,16 +207,6 @@ def test_sound_switch_is_remembered(open_page, servers, celery_worker):
     player.reload()
     player.locator("#sound-toggle", has_text="Sound off").wait_for()
     assert toggle.get_attribute("aria-pressed") == "true"
-
-
-# Marks the document once the game's socket has sent its first push (an init script, which
-# runs before the page's own and outside its Content-Security-Policy).
-MARK_GAME_SOCKET_HEARD = """
-document.addEventListener("htmx:wsAfterMessage", function (event) {
-  if (event.target.closest && event.target.closest(".game-page"))
-    document.documentElement.dataset.gameSocket = "heard";
-});
-"""
 
 
 def test_away_player_comes_back_with_one_click(open_page, servers, celery_worker):

@@ -7,7 +7,14 @@ from games.engine import NilPass, action_to_dict, legal_actions, seats_to_act
 from games.engine.actions import Bid, Play
 from games.models import Game
 from games.services import play as game_play, tables
-from tests.browser.pages import PHONE, finish_in_process, log_in, off_the_loop, shot
+from tests.browser.pages import (
+    MARK_GAME_SOCKET_HEARD,
+    PHONE,
+    finish_in_process,
+    log_in,
+    off_the_loop,
+    shot,
+)
 from tests.factories import UserFactory
 
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -245,7 +252,11 @@ def test_a_long_rules_line_leaves_the_scores_whole(open_page, servers):
     )
     page = open_page(viewport={"width": 1280, "height": 800})
     log_in(page, server, people[0])
+    page.context.add_init_script(MARK_GAME_SOCKET_HEARD)
     page.goto(f"{server.url}/games/{game.pk}/")
+    # Measured after the socket's first push, which redraws the score boxes: an element it
+    # replaced has no boxes at all (getClientRects is empty once detached).
+    page.wait_for_selector("html[data-game-socket='heard']", state="attached")
     page.wait_for_selector(".bidding .bid-buttons button")
     assert "Minimum team bid 5" in page.inner_text(".meta .rules")
     for name in page.query_selector_all(".team-name"):  # no name cut to "Yo…"
